@@ -1,0 +1,204 @@
+"""Read-only analysis of a position shared by the bots: map distances, who owns what, who
+wants which nation to do well, and a projection of the nations' final power.
+
+Everything here reads only the core's public state; nothing changes the game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from imperial_desktop.core import Board, GameState
+from imperial_desktop.core.board import HOME, NEUTRAL
+
+FAR = 99
+ROUNDS_PER_TAX = 3.2  # a nation taxes about once every three of its turns
+MAX_ROUNDS = 25.0
+
+
+# ---------------------------------------------------------------- map distances
+
+
+_DIST_CACHE: dict[tuple[int, str], dict[str, dict[str, int]]] = {}
+
+
+def _distances(kind: str, board: Board) -> dict[str, dict[str, int]]:
+    """All-pairs step counts on one graph of ``board`` (BFS from every node).
+
+    kind "land": land regions over land borders; "sea": seas over sea borders;
+    "amphibious": land regions, where two coastal regions on one sea are 2 steps apart.
+    """
+    if kind == "sea":
+        nodes = [r for r, reg in board.regions.items() if reg.is_sea]
+        nbrs = {r: [s for s in board.sea_neighbours[r]] for r in nodes}
+        weighted = {r: [(s, 1) for s in nbrs[r]] for r in nodes}
+    else:
+        nodes = [r for r, reg in board.regions.items() if reg.is_land]
+        weighted = {r: [(s, 1) for s in board.land_neighbours[r] if board.regions[s].is_land] for r in nodes}
+        if kind == "amphibious":
+            for sea, coast in board.coasts.items():
+                for a in coast:
+                    weighted[a] = weighted[a] + [(b, 2) for b in coast if b != a]
+    out: dict[str, dict[str, int]] = {}
+    for start in nodes:
+        dist = {start: 0}
+        # small graphs: a deque-based Dijkstra with weights 1-2 is exact enough (0-1-2 BFS)
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt, w in weighted[here]:
+                d = dist[here] + w
+                if d < dist.get(nxt, FAR):
+                    dist[nxt] = d
+                    queue.append(nxt)
+        out[start] = dist
+    return out
+
+
+def distances(board: Board, kind: str) -> dict[str, dict[str, int]]:
+    """Cached all-pairs distances ("land", "sea" or "amphibious")."""
+    key = (id(board), kind)
+    table = _DIST_CACHE.get(key)
+    if table is None:
+        table = _DIST_CACHE[key] = _distances(kind, board)
+    return table
+
+
+def fleet_position(board: Board, region: str) -> str:
+    """The sea a fleet effectively stands in (a harbour fleet counts as in its harbour sea)."""
+    reg = board.regions[region]
+    if reg.is_sea:
+        return region
+    return reg.harbour_sea or region
+
+
+# ---------------------------------------------------------------- ownership and interests
+
+
+def interests(state: GameState, nation: str) -> list[int]:
+    """Interest per player from ``nation``'s bonds."""
+    out = [0] * state.num_players
+    rates = state.board.bond_interest
+    for value, player in state.bond_owner[nation].items():
+        out[player] += rates[value]
+    return out
+
+
+def credits(state: GameState, nation: str) -> list[int]:
+    """Bond value (credit) per player in ``nation``."""
+    out = [0] * state.num_players
+    for value, player in state.bond_owner[nation].items():
+        out[player] += value
+    return out
+
+
+def likely_government(state: GameState, nation: str) -> int | None:
+    """The government after the next government check (incumbent keeps ties)."""
+    sums = credits(state, nation)
+    best = max(sums)
+    if best == 0:
+        return state.government[nation]
+    gov = state.government[nation]
+    if gov is not None and sums[gov] == best:
+        return gov
+    return sums.index(best)
+
+
+def hurt_value(state: GameState, player: int, target: str) -> float:
+    """How much ``player`` gains (in interest units) when ``target`` does badly.
+
+    Positive: rivals hold more of the nation than the player does; negative: the player's own
+    stake dominates. A player's governed nations count as strongly his own.
+    """
+    ints = interests(state, target)
+    mine = ints[player]
+    others = [v for p, v in enumerate(ints) if p != player]
+    if not others:
+        return -float(mine)
+    value = 0.5 * max(others) + 0.5 * sum(others) / len(others) - mine
+    if state.government[target] == player:
+        value -= 3.0
+    return value
+
+
+def governed_by(state: GameState, player: int) -> list[str]:
+    return [n for n in state.board.nation_ids if state.government[n] == player]
+
+
+# ---------------------------------------------------------------- power projection
+
+
+def tax_points(board: Board, taxes: float) -> float:
+    """Power points a taxation with ``taxes`` would give (interpolated between chart rows)."""
+    low = min(board.tax_points)
+    high = max(board.tax_points)
+    t = max(low, min(high, taxes))
+    base = int(t)
+    frac = t - base
+    points = board.tax_points[base]
+    if frac and base + 1 in board.tax_points:
+        points += frac * (board.tax_points[base + 1] - points)
+    return points
+
+
+def military_potential(state: GameState, nation: str) -> float:
+    """Extra tax points a nation's units may soon win as flags (a small, capped bonus)."""
+    armies, fleets = state.unit_count(nation)
+    return 0.35 * min(armies + fleets, 6)
+
+
+def power_rates(state: GameState) -> dict[str, float]:
+    """Expected power points per round for each nation (governed nations only)."""
+    out = {}
+    for nation in state.board.nation_ids:
+        if state.government[nation] is None:
+            out[nation] = 0.0
+            continue
+        taxes = state.tax_revenue(nation) + military_potential(state, nation)
+        out[nation] = tax_points(state.board, taxes) / ROUNDS_PER_TAX
+    return out
+
+
+def rounds_left(state: GameState, rates: dict[str, float] | None = None) -> float:
+    """Estimated rounds until some nation reaches 25 power points."""
+    if state.is_terminal():
+        return 0.0
+    rates = rates or power_rates(state)
+    best = MAX_ROUNDS
+    for nation, rate in rates.items():
+        need = 25 - state.power[nation]
+        if rate > 0:
+            best = min(best, need / rate)
+    return max(0.0, best)
+
+
+def projected_power(state: GameState) -> tuple[dict[str, float], float]:
+    """Each nation's expected final power points, and the rounds left."""
+    rates = power_rates(state)
+    rounds = rounds_left(state, rates)
+    out = {n: min(25.0, state.power[n] + rates[n] * rounds) for n in state.board.nation_ids}
+    return out, rounds
+
+
+def smooth_factor(board: Board, points: float, rounds: float) -> float:
+    """Power factor of an expected point total: exact at the end, smoothed before it."""
+    exact = board.power_factor(int(points))
+    if rounds <= 0.01:
+        return float(exact)
+    linear = max(0.0, points / 5.0 - 0.45)
+    weight = min(1.0, rounds / 3.0)  # far from the end the steps are uncertain
+    return weight * linear + (1 - weight) * exact
+
+
+def targets_for(state: GameState, nation: str) -> set[str]:
+    """Flag regions not yet carrying ``nation``'s flag."""
+    return {r for r in state.board.flag_regions if state.flags.get(r) != nation}
+
+
+def is_foreign_home(board: Board, nation: str, region: str) -> bool:
+    reg = board.regions[region]
+    return reg.kind == HOME and reg.nation != nation
+
+
+def is_neutral(board: Board, region: str) -> bool:
+    return board.regions[region].kind == NEUTRAL

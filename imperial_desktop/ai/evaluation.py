@@ -1,0 +1,56 @@
+"""Position evaluation: each player's expected final score, and one player's edge over the rest.
+
+Expected final score = cash + bonds' interest x projected power factor + a share of the
+interest the nations will still pay out (from treasury and future income) + a small bonus for
+governing a nation. At the end of the game it is exactly the score.
+"""
+
+from __future__ import annotations
+
+from imperial_desktop.ai.analysis import (
+    ROUNDS_PER_TAX, interests, likely_government, projected_power, smooth_factor,
+)
+from imperial_desktop.core import GameState
+
+ROUNDS_PER_PAYOUT = 4.0  # a nation stops on (or is forced to) Investor about every four turns
+GOVERNMENT_BONUS = 2.0
+
+
+def expected_scores(state: GameState) -> list[float]:
+    """Every player's expected final score."""
+    if state.is_terminal():
+        return [float(s["total"]) for s in state.scores()]
+    board = state.board
+    power, rounds = projected_power(state)
+    values = [float(c) for c in state.cash]
+    payouts_left = rounds / ROUNDS_PER_PAYOUT
+    for nation in board.nation_ids:
+        ints = interests(state, nation)
+        total = sum(ints)
+        if total == 0:
+            continue
+        factor = smooth_factor(board, power[nation], rounds)
+        armies, fleets = state.unit_count(nation)
+        income = max(0, state.tax_revenue(nation) - armies - fleets)
+        money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
+        paid = min(total * payouts_left, 0.8 * money)  # what will flow to the holders
+        gov = likely_government(state, nation)
+        for player, interest in enumerate(ints):
+            if interest:
+                values[player] += interest * factor + paid * interest / total
+        if gov is not None and rounds > 1.0:
+            values[gov] += GOVERNMENT_BONUS * min(1.0, rounds / 4.0)
+    return values
+
+
+def edge(values: list[float], player: int) -> float:
+    """The player's expected score minus a mix of the best and the average rival's."""
+    others = [v for p, v in enumerate(values) if p != player]
+    if not others:
+        return values[player]
+    return values[player] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+
+
+def evaluate(state: GameState, player: int) -> float:
+    """How good ``state`` is for ``player`` (higher is better; in score points)."""
+    return edge(expected_scores(state), player)

@@ -1,0 +1,420 @@
+"""Render the whole board map to a PNG with pygame-ce (also usable headless).
+
+``render_map(out_path, width)`` draws seas, nations, neutral lands, Switzerland,
+decorative islands and land, borders, names, cities with their factory squares
+and the anchors of the harbours.  Everything is drawn at twice the target size
+and scaled down smoothly, which antialiases edges and text alike.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from importlib import resources
+from typing import Sequence
+
+import shapely
+from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import polylabel
+
+from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry, load_map_data
+
+RGB = tuple[int, int, int]
+
+SUPERSAMPLE = 2
+
+SEA: RGB = (146, 184, 207)
+SEA_SHALLOW: RGB = (170, 203, 221)
+SEA_SHALLOWER: RGB = (190, 216, 229)
+SEA_BORDER: RGB = (232, 242, 248)
+SEA_TEXT: RGB = (46, 84, 112)
+NEUTRAL: RGB = (218, 196, 146)
+DECORATION: RGB = (204, 200, 186)
+SWITZERLAND: RGB = (196, 196, 192)
+COAST: RGB = (58, 64, 70)
+BORDER: RGB = (62, 58, 54)
+CITY_FILL: RGB = (250, 248, 240)
+ARMAMENTS: RGB = (128, 82, 46)
+SHIPYARD: RGB = (120, 192, 230)
+FRAME: RGB = (40, 44, 48)
+
+# Muted board-game tones per nation.
+NATION_COLOURS: dict[str, RGB] = {
+    "austria_hungary": (226, 196, 88),
+    "italy": (128, 172, 100),
+    "france": (108, 146, 200),
+    "great_britain": (200, 98, 88),
+    "germany": (104, 106, 112),
+    "russia": (152, 114, 172),
+}
+
+FONT_FILES = {
+    "land": "DejaVuSansCondensed-Bold.ttf",
+    "sea": "DejaVuSerif-Italic.ttf",
+    "small": "DejaVuSans-Bold.ttf",
+}
+
+
+def sea_label_lines(name: str) -> list[str]:
+    """Long sea names are set on two lines (tools/build_map.py reserves the same space)."""
+    if len(name) <= 14 or " " not in name:
+        return [name]
+    first, rest = name.split(" ", 1)
+    return [first, rest]
+
+
+def region_colour(region: RegionGeometry, index_in_nation: int = 0) -> RGB:
+    """Fill colour of a region (provinces of a nation vary slightly in lightness)."""
+    if region.kind == "sea":
+        return SEA
+    if region.kind == "impassable":
+        return SWITZERLAND
+    if region.kind == "neutral_land":
+        return NEUTRAL
+    base = NATION_COLOURS.get(region.nation or "", NEUTRAL)
+    shade = (0, 10, -8, 5, -4)[index_in_nation % 5]
+    return tuple(max(0, min(255, c + shade)) for c in base)  # type: ignore[return-value]
+
+
+def _font_path(filename: str) -> str:
+    """Filesystem path of a packaged font."""
+    ref = resources.files("imperial_desktop.assets") / "fonts" / filename
+    return str(ref)
+
+
+def _luminance(c: RGB) -> float:
+    """Relative luminance (0..255) of a colour."""
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+class _Painter:
+    """Draws board geometry onto a pygame Surface with a uniform scale."""
+
+    def __init__(self, pygame_mod, surface, scale: float) -> None:
+        self.pg = pygame_mod
+        self.surface = surface
+        self.k = scale
+        self._fonts: dict[tuple[str, int], object] = {}
+
+    def pts(self, coords: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
+        """Board coordinates -> surface coordinates."""
+        k = self.k
+        return [(x * k, y * k) for x, y in coords]
+
+    def fill(self, geom: BaseGeometry, colour: RGB) -> None:
+        """Fill every polygon of a geometry (holes are left to later layers)."""
+        for poly in _polys(geom):
+            ring = self.pts(poly.exterior.coords)
+            if len(ring) >= 3:
+                self.pg.draw.polygon(self.surface, colour, ring)
+
+    def outline(self, geom: BaseGeometry, colour: RGB, width: float) -> None:
+        """Stroke the boundary lines of a geometry."""
+        w = max(1, round(width * self.k))
+        for line in _lines(geom):
+            p = self.pts(line.coords)
+            if len(p) >= 2:
+                self.pg.draw.lines(self.surface, colour, False, p, w)
+                if w >= 3:   # round joins
+                    for x, y in p[1:-1]:
+                        self.pg.draw.circle(self.surface, colour, (x, y), w / 2 - 0.5)
+
+    def font(self, kind: str, size: float):
+        """A packaged font at a board-unit size."""
+        px = max(6, round(size * self.k))
+        key = (kind, px)
+        if key not in self._fonts:
+            self._fonts[key] = self.pg.font.Font(_font_path(FONT_FILES[kind]), px)
+        return self._fonts[key]
+
+    def text(self, text: str, centre: tuple[float, float], kind: str, size: float,
+             colour: RGB, halo: RGB | None, halo_width: float = 2.0, spacing: float = 0.0) -> None:
+        """Draw centred text with an optional halo (outline)."""
+        font = self.font(kind, size)
+        glyphs = self._render(font, text, colour, spacing)
+        cx, cy = centre[0] * self.k, centre[1] * self.k
+        if halo is not None:
+            hw = max(1, round(halo_width * self.k))
+            halo_img = self._render(font, text, halo, spacing)
+            for dx in range(-hw, hw + 1):
+                for dy in range(-hw, hw + 1):
+                    if dx * dx + dy * dy <= hw * hw + 1:
+                        self.surface.blit(halo_img, halo_img.get_rect(center=(cx + dx, cy + dy)))
+        self.surface.blit(glyphs, glyphs.get_rect(center=(cx, cy)))
+
+    def _render(self, font, text: str, colour: RGB, spacing: float):
+        """Render text, optionally letter-spaced."""
+        if spacing <= 0:
+            return font.render(text, True, colour)
+        letters = [font.render(ch, True, colour) for ch in text]
+        gap = spacing * self.k
+        width = sum(img.get_width() for img in letters) + gap * (len(letters) - 1)
+        height = max(img.get_height() for img in letters)
+        out = self.pg.Surface((math.ceil(width), height), self.pg.SRCALPHA)
+        x = 0.0
+        for img in letters:
+            out.blit(img, (round(x), 0))
+            x += img.get_width() + gap
+        return out
+
+
+def _polys(geom: BaseGeometry) -> list[Polygon]:
+    """Polygons of a geometry."""
+    if geom.is_empty:
+        return []
+    if isinstance(geom, Polygon):
+        return [geom]
+    if hasattr(geom, "geoms"):
+        out: list[Polygon] = []
+        for g in geom.geoms:
+            out.extend(_polys(g))
+        return out
+    return []
+
+
+def _lines(geom: BaseGeometry) -> list:
+    """Line parts of a (boundary) geometry."""
+    if geom.is_empty:
+        return []
+    if geom.geom_type in ("LineString", "LinearRing"):
+        return [geom]
+    if geom.geom_type in ("Polygon", "MultiPolygon"):
+        return _lines(geom.boundary)
+    if hasattr(geom, "geoms"):
+        out = []
+        for g in geom.geoms:
+            out.extend(_lines(g))
+        return out
+    return []
+
+
+def _merge(lines: BaseGeometry) -> BaseGeometry:
+    """Merge line pieces into longer strokes."""
+    if lines.is_empty:
+        return lines
+    try:
+        return shapely.line_merge(shapely.union_all(_lines(lines)))
+    except shapely.errors.GEOSException:  # pragma: no cover - defensive
+        return lines
+
+
+class MapLayers:
+    """Shared shapes derived from the board: land union, coast, borders."""
+
+    def __init__(self, board: BoardGeometry) -> None:
+        self.board = board
+        land_regions = [r.shape for r in board.regions.values() if r.kind != "sea"]
+        deco = [d.shape for d in board.decorations]
+        self.land = shapely.union_all(land_regions + deco, grid_size=0.1)
+        self.coast = self.land.boundary
+        seas = [r.shape for r in board.regions.values() if r.kind == "sea"]
+        self.sea_borders = self._shared(seas, seas)
+        self.province_borders = self._land_borders(same_nation=True)
+        self.national_borders = self._land_borders(same_nation=False)
+
+    def _shared(self, group_a: list[BaseGeometry], group_b: list[BaseGeometry]) -> BaseGeometry:
+        """Union of the borders shared between shapes of two groups."""
+        parts = []
+        for i, a in enumerate(group_a):
+            for j, b in enumerate(group_b):
+                if group_a is group_b and j <= i:
+                    continue
+                if a.intersects(b):
+                    parts.append(shapely.intersection(a.boundary, b.boundary))
+        return _merge(shapely.union_all(parts)) if parts else shapely.GeometryCollection()
+
+    def _land_borders(self, same_nation: bool) -> BaseGeometry:
+        """Borders between land shapes (regions and decorations)."""
+        items = [(r.nation or r.id, r.shape) for r in self.board.regions.values() if r.kind != "sea"]
+        items += [(f"deco:{d.id}", d.shape) for d in self.board.decorations]
+        parts = []
+        for i, (na, a) in enumerate(items):
+            for nb, b in items[i + 1:]:
+                if (na == nb) != same_nation or not a.intersects(b):
+                    continue
+                shared = shapely.intersection(a.boundary, b.boundary)
+                if shared.length > 0:
+                    parts.append(shared)
+        return _merge(shapely.union_all(parts)) if parts else shapely.GeometryCollection()
+
+
+def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str]) -> None:
+    """Draw every layer of the map."""
+    layers = MapLayers(board)
+    painter.surface.fill(SEA)
+    for r in board.regions.values():
+        if r.kind == "sea":
+            painter.fill(r.shape, SEA)
+    # Shallow-water bands along the coasts.
+    painter.fill(layers.land.buffer(14, quad_segs=4), SEA_SHALLOW)
+    painter.fill(layers.land.buffer(6, quad_segs=4), SEA_SHALLOWER)
+    painter.outline(layers.sea_borders, SEA_BORDER, 2.5)
+    for d in board.decorations:
+        painter.fill(d.shape, DECORATION)
+    counters: dict[str, int] = {}
+    for r in sorted(board.regions.values(), key=lambda r: -r.shape.area):
+        if r.kind == "sea":
+            continue
+        idx = counters.get(r.nation or "", 0)
+        counters[r.nation or ""] = idx + 1
+        painter.fill(r.shape, region_colour(r, idx))
+    _hatch_switzerland(painter, board)
+    painter.outline(layers.province_borders, BORDER, 1.2)
+    painter.outline(layers.national_borders, BORDER, 2.4)
+    painter.outline(layers.coast, COAST, 1.8)
+    for r in board.regions.values():
+        if r.anchor:
+            _anchor(painter, r.anchor)
+    for r in board.regions.values():
+        if r.city:
+            _city(painter, r, r.id in starting)
+    _labels(painter, board)
+    _frame(painter, board)
+
+
+def _hatch_switzerland(painter: _Painter, board: BoardGeometry) -> None:
+    """Diagonal hatching marks Switzerland as impassable."""
+    for r in board.regions.values():
+        if r.kind != "impassable":
+            continue
+        x0, y0, x1, y1 = r.shape.bounds
+        lines = []
+        step = 7.0
+        t = x0 - (y1 - y0)
+        while t < x1:
+            lines.append(shapely.LineString([(t, y1), (t + (y1 - y0), y0)]))
+            t += step
+        hatch = shapely.intersection(shapely.MultiLineString(lines), r.shape.buffer(-1.5))
+        painter.outline(hatch, (160, 160, 156), 1.0)
+
+
+def _anchor(painter: _Painter, pos: tuple[float, float]) -> None:
+    """An anchor symbol at a harbour's sea position."""
+    x, y = pos
+    dark = (34, 62, 88)
+    k = painter.k
+    pg, s = painter.pg, painter.surface
+    pg.draw.circle(s, (214, 232, 242), (x * k, y * k), 10.5 * k)
+    pg.draw.circle(s, dark, (x * k, y * k), 10.5 * k, max(1, round(1.0 * k)))
+    w = max(1, round(1.6 * k))
+    pg.draw.circle(s, dark, (x * k, (y - 5.5) * k), 2.2 * k, w)
+    pg.draw.line(s, dark, (x * k, (y - 3.3) * k), (x * k, (y + 6.5) * k), w)
+    pg.draw.line(s, dark, ((x - 3.8) * k, (y - 1.5) * k), ((x + 3.8) * k, (y - 1.5) * k), w)
+    rect = pg.Rect(0, 0, 13 * k, 10 * k)
+    rect.center = (x * k, (y + 2.0) * k)
+    pg.draw.arc(s, dark, rect, math.pi * 1.05, math.pi * 1.95, w)
+
+
+def _city(painter: _Painter, r: RegionGeometry, has_factory: bool) -> None:
+    """City dot plus its factory square."""
+    k = painter.k
+    pg, s = painter.pg, painter.surface
+    cx, cy = r.city
+    pg.draw.circle(s, (30, 30, 30), (cx * k, cy * k), 6.0 * k)
+    pg.draw.circle(s, CITY_FILL, (cx * k, cy * k), 4.4 * k)
+    if r.factory is None:
+        return
+    size = painter.board_factory_size
+    fx, fy = r.factory
+    rect = pg.Rect(0, 0, size * k, size * k)
+    rect.center = (fx * k, fy * k)
+    colour = ARMAMENTS if r.factory_type == "armaments" else SHIPYARD
+    if has_factory:
+        pg.draw.rect(s, colour, rect)
+        pg.draw.rect(s, (30, 30, 30), rect, max(1, round(1.2 * k)))
+    else:
+        pg.draw.rect(s, (246, 242, 230), rect)
+        pg.draw.rect(s, colour, rect, max(2, round(2.6 * k)))
+
+
+def _labels(painter: _Painter, board: BoardGeometry) -> None:
+    """Region names: provinces and neutral lands in bold sans, seas in spaced italics."""
+    for r in board.regions.values():
+        if r.kind == "sea":
+            lines = sea_label_lines(r.name_en.upper())
+            for i, line in enumerate(lines):
+                y = r.label[1] + (i - (len(lines) - 1) / 2) * 22.0
+                painter.text(line, (r.label[0], y), "sea", 17.0, SEA_TEXT, None, spacing=2.5)
+            continue
+        fill = region_colour(r)
+        dark = _luminance(fill) < 120
+        colour = (250, 248, 240) if dark else (34, 30, 26)
+        halo = (40, 40, 44) if dark else (250, 246, 232)
+        size = 11.0 if r.kind == "impassable" else 14.0
+        painter.text(r.name_en, r.label, "land", size, colour, halo, halo_width=1.6)
+    for d in board.decorations:
+        if d.name_en:
+            c = polylabel(max(_polys(d.shape), key=lambda p: p.area), 1.0)
+            painter.text(d.name_en, (c.x, c.y), "sea", 11.0, (110, 106, 96), None)
+
+
+def _frame(painter: _Painter, board: BoardGeometry) -> None:
+    """A thin frame around the map."""
+    k = painter.k
+    rect = painter.pg.Rect(0, 0, board.width * k, board.height * k)
+    painter.pg.draw.rect(painter.surface, FRAME, rect, max(2, round(3 * k)))
+
+
+def _draw_slots(painter: _Painter, board: BoardGeometry) -> None:
+    """Debug overlay: unit slots (rings) and flag slots (small squares)."""
+    k = painter.k
+    for r in board.regions.values():
+        for x, y in r.unit_slots:
+            painter.pg.draw.circle(painter.surface, (20, 20, 20), (x * k, y * k), 9 * k, max(1, round(k)))
+        if r.flag_slot:
+            rect = painter.pg.Rect(0, 0, 10 * k, 10 * k)
+            rect.center = (r.flag_slot[0] * k, r.flag_slot[1] * k)
+            painter.pg.draw.rect(painter.surface, (200, 20, 20), rect, max(1, round(k)))
+
+
+def render_surface(width: int = 2400, show_slots: bool = False):
+    """Draw the map onto a new pygame Surface of the given width and return it."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.font.init()
+    data = load_map_data()
+    board = BoardGeometry.from_map_data(data)
+    starting = {f for n in data["nations"] for f in n["starting_factories"]}
+    height = round(width * board.height / board.width)
+    scale = width / board.width * SUPERSAMPLE
+    big = pygame.Surface((round(width * SUPERSAMPLE), round(height * SUPERSAMPLE)))
+    painter = _Painter(pygame, big, scale)
+    painter.board_factory_size = board.factory_size
+    draw_board(painter, board, starting)
+    if show_slots:
+        _draw_slots(painter, board)
+    return pygame.transform.smoothscale(big, (width, height))
+
+
+def render_map(out_path: str, width: int = 2400, show_slots: bool = False) -> None:
+    """Render the whole map and save it as a PNG at out_path."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    surface = render_surface(width, show_slots)
+    pygame.image.save(surface, out_path)
+
+
+def main(argv: list[str]) -> int:
+    """CLI: ``render-map OUT [--width W] [--slots]``."""
+    parser = argparse.ArgumentParser(prog="imperial-desktop render-map",
+                                     description="Render the board map to a PNG file.")
+    parser.add_argument("out", help="output PNG path")
+    parser.add_argument("--width", type=int, default=2400, help="image width in pixels")
+    parser.add_argument("--slots", action="store_true", help="overlay unit and flag slots")
+    args = parser.parse_args(argv)
+    if args.width < 100:
+        parser.error("--width must be at least 100")
+    render_map(args.out, args.width, args.slots)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
