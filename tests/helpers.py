@@ -26,7 +26,6 @@ def six_player_game(**kwargs) -> GameState:
 def refresh(state: GameState) -> None:
     """Forget cached legal actions after a test edited the state directly."""
     state._legal = None
-    state._legal_set = None
 
 
 def give_turn(state: GameState, nation: str, *, position: int | None = None) -> None:

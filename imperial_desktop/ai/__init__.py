@@ -2,5 +2,9 @@
 
 from imperial_desktop.ai.base import Bot, bot_names, make_bot
 from imperial_desktop.ai.random_bot import RandomBot
+from imperial_desktop.ai.easy import EasyBot
+from imperial_desktop.ai.greedy import GreedyBot
+from imperial_desktop.ai.normal import NormalBot
+from imperial_desktop.ai.hard import HardBot
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "EasyBot", "GreedyBot", "HardBot", "NormalBot", "RandomBot", "bot_names", "make_bot"]

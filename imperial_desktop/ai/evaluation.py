@@ -33,7 +33,7 @@ def expected_scores(state: GameState) -> list[float]:
         armies, fleets = state.unit_count(nation)
         income = max(0, state.tax_revenue(nation) - armies - fleets)
         money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
-        paid = min(total * payouts_left, 0.8 * money)  # what will flow to the holders
+        paid = min(total * payouts_left, 0.5 * money)  # what will flow to the holders
         gov = likely_government(state, nation)
         for player, interest in enumerate(ints):
             if interest:

@@ -44,6 +44,21 @@ class Action:
         return self.type + repr(self.to_json())
 
 
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+def interned(cls: type[Action], *args: Any) -> Action:
+    """A shared instance of ``cls(*args)``: legal-action listings create the same few thousand
+    actions over and over, and a cache lookup is much cheaper than building a frozen value."""
+    key = (cls, *args)
+    action = _INTERNED.get(key)
+    if action is None:
+        if len(_INTERNED) > 200_000:  # a safety valve; never reached in normal play
+            _INTERNED.clear()
+        action = _INTERNED[key] = cls(*args)
+    return action
+
+
 def action_from_json(data: Any) -> Action:
     """Parse the JSON form of an action; raises :class:`RecordError` on malformed input."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):

@@ -5,21 +5,36 @@ The UI never diffs states to guess what happened; it reads these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from imperial_desktop.core.board import Board
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """One fact: ``type`` names it, ``data`` holds plain JSON values."""
+    """One fact: ``type`` names it, ``data`` holds plain JSON values. Treat as read-only.
 
-    type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    (A plain slotted class: events are created for every action, and this is several times
+    cheaper to build than a frozen dataclass.)
+    """
+
+    __slots__ = ("type", "data")
+
+    def __init__(self, type: str, data: dict[str, Any] | None = None):
+        self.type = type
+        self.data = {} if data is None else data
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.type == other.type and self.data == other.data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.type!r}, {self.data!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, **self.data}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from imperial_desktop.core.actions import MoveArmy, interned
 from imperial_desktop.core.board import HOME
 
 if TYPE_CHECKING:
@@ -25,74 +26,124 @@ def fleet_destinations(state: "GameState", region: str) -> tuple[str, ...]:
     return (r.harbour_sea,) if r.harbour_sea else ()
 
 
-def rail_component(state: "GameState", nation: str, start: str, occupied: set[str]) -> set[str]:
-    """Own home provinces reachable by rail from ``start`` (point 17: never through a province
-    holding hostile armies). A start outside the nation's unsuspended provinces reaches only itself."""
-    board = state.board
-    region = board.regions[start]
-    if region.kind != HOME or region.nation != nation or start in occupied:
-        return {start}
-    seen = {start}
-    todo = [start]
-    while todo:
-        here = todo.pop()
-        for nxt in board.rail_neighbours[here]:
-            if nxt not in seen and nxt not in occupied:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
+class ArmyRouter:
+    """Army destinations of one nation in one position (built once per legal-action listing).
 
-
-def army_destinations(state: "GameState", nation: str, origin: str) -> dict[str, list[tuple[str, ...]]]:
-    """For one army of ``nation`` in ``origin``: destination -> the convoy sea sets that reach it.
-
-    A destination reachable without a convoy maps to ``[()]``; otherwise to every minimal set of
-    seas (sorted tuples) whose fleets could carry the army, since the choice of fleets matters
-    for later convoys.
+    Rail components (point 17: never through a province holding hostile armies) and the
+    landings reachable from each sea with a usable fleet (point 18) are computed once and
+    shared by every army of the nation.
     """
-    board = state.board
-    occupied = state.occupied_regions()
-    start_set = rail_component(state, nation, origin, occupied)
-    routes: dict[str, set[frozenset[str]]] = {}
-    empty: frozenset[str] = frozenset()
-    components: dict[str, set[str]] = {}
 
-    def land_at(region: str, seas: frozenset[str]) -> None:
-        comp = components.get(region)
-        if comp is None:
-            comp = components[region] = rail_component(state, nation, region, occupied)
-        for r in comp:
-            routes.setdefault(r, set()).add(seas)
+    def __init__(self, state: "GameState", nation: str):
+        board = self.board = state.board
+        occupied = state.occupied_regions()
+        self.components: dict[str, tuple[str, ...]] = {}
+        for start in board.nation_by_id[nation].home_provinces:
+            if start in occupied or start in self.components or board.regions[start].kind != HOME:
+                continue
+            seen = [start]
+            todo = [start]
+            while todo:
+                here = todo.pop()
+                for nxt in board.rail_neighbours[here]:
+                    if nxt not in occupied and nxt not in seen:
+                        seen.append(nxt)
+                        todo.append(nxt)
+            comp = tuple(seen)
+            for r in comp:
+                self.components[r] = comp
+        used = state.convoy_used()
+        self.capacity = frozenset(s for s, c in state.fleets[nation].items()
+                                  if board.regions[s].is_sea and c - used.get(s, 0) > 0)
+        self._landings: dict[str, list[tuple[str, frozenset[str]]]] = {}
 
-    for r in start_set:
-        routes.setdefault(r, set()).add(empty)
-        for nxt in board.land_neighbours[r]:
-            land_at(nxt, empty)
+    def component(self, region: str) -> tuple[str, ...]:
+        """Regions reachable by rail from ``region`` (itself included)."""
+        return self.components.get(region) or (region,)
 
-    fleets = state.fleets[nation]
-    used = state.convoy_used()
-    capacity = {s for s, c in fleets.items() if board.regions[s].is_sea and c - used.get(s, 0) > 0}
-    if capacity:
-        first = {s for r in start_set for s in board.sea_neighbours[r] if s in capacity}
+    def landings(self, sea: str) -> list[tuple[str, frozenset[str]]]:
+        """(land region, seas used) for every convoy chain starting in ``sea``."""
+        cached = self._landings.get(sea)
+        if cached is not None:
+            return cached
+        out: list[tuple[str, frozenset[str]]] = []
+        board = self.board
+        capacity = self.capacity
 
-        def extend(sea: str, path: tuple[str, ...]) -> None:
+        def extend(here: str, path: tuple[str, ...]) -> None:
             seas = frozenset(path)
-            for landing in board.coasts[sea]:
-                land_at(landing, seas)
-            for nxt in board.sea_neighbours[sea]:
+            for landing in board.coasts[here]:
+                out.append((landing, seas))
+            for nxt in board.sea_neighbours[here]:
                 if nxt in capacity and nxt not in path:
                     extend(nxt, path + (nxt,))
 
-        for sea in first:
-            extend(sea, (sea,))
+        extend(sea, (sea,))
+        self._landings[sea] = out
+        return out
 
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for dest, options in routes.items():
-        if dest == origin:
-            continue
-        if empty in options:
-            out[dest] = [()]
-            continue
-        minimal = [s for s in options if not any(o < s for o in options)]
-        out[dest] = sorted(tuple(sorted(s)) for s in minimal)
+    def destinations(self, origin: str) -> dict[str, list[tuple[str, ...]]]:
+        """Destination -> convoy sea sets: ``[()]`` without a convoy, otherwise each minimal set
+        of seas (sorted) whose fleets could carry the army (the choice matters for later convoys)."""
+        board = self.board
+        start = self.component(origin)
+        plain: set[str] = set(start)
+        for r in start:
+            for nxt in board.land_neighbours[r]:
+                plain.update(self.component(nxt))
+        plain.discard(origin)
+        out: dict[str, list[tuple[str, ...]]] = {d: [()] for d in plain}
+        if not self.capacity:
+            return out
+        first = {s for r in start for s in board.sea_neighbours[r] if s in self.capacity}
+        convoys: dict[str, set[frozenset[str]]] = {}
+        for sea in first:
+            for landing, seas in self.landings(sea):
+                for dest in self.component(landing):
+                    if dest not in plain and dest != origin:
+                        convoys.setdefault(dest, set()).add(seas)
+        for dest, options in convoys.items():
+            if len(options) == 1:
+                out[dest] = [tuple(sorted(next(iter(options))))]
+            else:
+                minimal = [s for s in options if not any(o < s for o in options)]
+                out[dest] = sorted(tuple(sorted(s)) for s in minimal)
+        return out
+
+
+def army_destinations(state: "GameState", nation: str, origin: str) -> dict[str, list[tuple[str, ...]]]:
+    """For one army of ``nation`` in ``origin``: destination -> the convoy sea sets that reach it."""
+    return ArmyRouter(state, nation).destinations(origin)
+
+
+_MOVES_CACHE: dict[tuple[object, ...], tuple[MoveArmy, ...]] = {}
+
+
+def army_move_actions(state: "GameState", nation: str, origins: list[str]) -> list[MoveArmy]:
+    """The MoveArmy actions of one army from each of ``origins`` (in order).
+
+    Army routes depend only on the map, on which of the nation's own provinces hold hostile
+    armies (rail) and on which seas hold a fleet that can still convoy, so the listing is
+    memoised on exactly those facts: within a maneuver most armies are listed many times.
+    """
+    board = state.board
+    own = board.nation_by_id[nation].home_provinces
+    suspended = frozenset(r for r in state.occupied_regions() if r in own)
+    used = state.convoy_used()
+    capacity = frozenset(s for s, c in state.fleets[nation].items()
+                         if board.regions[s].is_sea and c - used.get(s, 0) > 0)
+    router: ArmyRouter | None = None
+    out: list[MoveArmy] = []
+    for origin in origins:
+        key = (id(board), nation, origin, suspended, capacity)
+        actions = _MOVES_CACHE.get(key)
+        if actions is None:
+            router = router or ArmyRouter(state, nation)
+            actions = tuple(interned(MoveArmy, nation, origin, dest, convoy)  # type: ignore[misc]
+                            for dest, convoys in sorted(router.destinations(origin).items())
+                            for convoy in convoys)
+            if len(_MOVES_CACHE) > 100_000:
+                _MOVES_CACHE.clear()
+            _MOVES_CACHE[key] = actions
+        out.extend(actions)
     return out

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Callable
 
 from imperial_desktop.core.actions import (
     ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, Donate,
     EndPhase, ImportUnit, Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce,
-    SetArmyStatus, SwissForce,
+    SetArmyStatus, SwissForce, interned,
 )
 from imperial_desktop.core.board import HOME, Board
 from imperial_desktop.core.errors import IllegalActionError, RecordError
 from imperial_desktop.core.events import Event
-from imperial_desktop.core.movement import army_destinations, fleet_destinations
+from imperial_desktop.core.movement import army_move_actions, fleet_destinations
 from imperial_desktop.core.setup import (
     AUCTION, FORCED_STOP_COST_FREE, INVESTOR_SHORTFALL_FORBID, GameSetup,
 )
@@ -106,7 +107,6 @@ class GameState:
         self.over = False
         self.power_log: list[list[Any]] = []
         self._legal: list[Action] | None = None
-        self._legal_set: set[Action] | None = None
         self._start(setup)
 
     # ------------------------------------------------------------------ creation
@@ -252,16 +252,16 @@ class GameState:
         """Every option of the pending decision (empty only when the game is over)."""
         if self._legal is None:
             self._legal = self._generate() if self.pending is not None else []
-            self._legal_set = set(self._legal)
         return list(self._legal)
 
     def is_legal(self, action: Action) -> bool:
         if isinstance(action, Donate):
             return self.legal_donation(action) is None
-        if self._legal_set is None:
-            self.legal_actions()
-        assert self._legal_set is not None
-        return action in self._legal_set
+        if self._legal is None:
+            self._legal = self._generate() if self.pending is not None else []
+        # list membership: identity is checked first, so an action taken from the listing is
+        # found at once; an equal action built elsewhere is compared field by field.
+        return action in self._legal
 
     def _generate(self) -> list[Action]:
         p = self.pending
@@ -270,8 +270,8 @@ class GameState:
 
     def _legal_auction(self, p: dict[str, Any]) -> list[Action]:
         player, nation = p["player"], p["nation"]
-        acts: list[Action] = [Invest(player, nation, v, None) for v in self.available_bonds(nation) if v <= self.cash[player]]
-        acts.append(PassInvestment(player))
+        acts: list[Action] = [interned(Invest, player, nation, v, None) for v in self.available_bonds(nation) if v <= self.cash[player]]
+        acts.append(interned(PassInvestment, player))
         return acts
 
     def _legal_rondel(self, p: dict[str, Any]) -> list[Action]:
@@ -290,7 +290,7 @@ class GameState:
                 continue  # #28: only affordable targets
             if space == b.investor_index and not self._can_land_on_investor(nation, self.cash[gov] - cost):
                 continue
-            acts.append(ChooseRondel(nation, space))
+            acts.append(interned(ChooseRondel, nation, space))
         return acts
 
     def _can_land_on_investor(self, nation: str, gov_cash: int) -> bool:
@@ -305,8 +305,8 @@ class GameState:
         nation = p["nation"]
         acts: list[Action] = []
         if self.treasury[nation] >= sum(self.interest_due(nation).values()):
-            acts.append(SwissForce(p["player"], nation, True))
-        acts.append(SwissForce(p["player"], nation, False))
+            acts.append(interned(SwissForce, p["player"], nation, True))
+        acts.append(interned(SwissForce, p["player"], nation, False))
         return acts
 
     def _buildable_sites(self, nation: str) -> list[str]:
@@ -317,29 +317,23 @@ class GameState:
         nation = p["nation"]
         acts: list[Action] = []
         if self.treasury[nation] >= self.board.factory_cost:
-            acts = [BuildFactory(nation, c) for c in self._buildable_sites(nation)]
-        acts.append(BuildFactory(nation, None))
+            acts = [interned(BuildFactory, nation, c) for c in self._buildable_sites(nation)]
+        acts.append(interned(BuildFactory, nation, None))
         return acts
 
     def _production_subsets(self, nation: str) -> list[tuple[str, ...]]:
         """#12: the government chooses which factories produce, within the unit supply."""
         b = self.board
         occupied = self.occupied_regions()
-        sites = [f for f in b.nation_by_id[nation].home_provinces if f in self.factories and f not in occupied]
+        sites = tuple(f for f in b.nation_by_id[nation].home_provinces if f in self.factories and f not in occupied)
         armies, fleets = self.unit_count(nation)
         nat = b.nation_by_id[nation]
-        free_a, free_f = nat.army_supply - armies, nat.fleet_supply - fleets
-        out: list[tuple[str, ...]] = []
-        for k in range(len(sites) + 1):
-            for combo in combinations(sites, k):
-                na = sum(1 for c in combo if b.regions[c].factory_type != "shipyard")
-                if na <= free_a and k - na <= free_f:
-                    out.append(combo)
-        return out
+        shipyards = tuple(b.regions[c].factory_type == "shipyard" for c in sites)
+        return _production_combos(sites, shipyards, nat.army_supply - armies, nat.fleet_supply - fleets)
 
     def _legal_production(self, p: dict[str, Any]) -> list[Action]:
         nation = p["nation"]
-        return [Produce(nation, combo) for combo in self._production_subsets(nation)]
+        return [interned(Produce, nation, combo) for combo in self._production_subsets(nation)]
 
     def _import_options(self, nation: str) -> list[tuple[str, str]]:
         """#13: own home provinces without hostile armies; fleets only in port cities; supply."""
@@ -361,8 +355,8 @@ class GameState:
         nation = p["nation"]
         acts: list[Action] = []
         if p["count"] < self.board.import_max and self.treasury[nation] >= self.board.import_cost:
-            acts = [ImportUnit(nation, u, r) for u, r in self._import_options(nation)]
-        acts.append(EndPhase(nation, "import"))
+            acts = [interned(ImportUnit, nation, u, r) for u, r in self._import_options(nation)]
+        acts.append(interned(EndPhase, nation, "import"))
         return acts
 
     def _legal_maneuver(self, p: dict[str, Any]) -> list[Action]:
@@ -374,44 +368,41 @@ class GameState:
             moved = mv["moved_f"]
             for region, count in sorted(self.fleets[nation].items()):
                 if count - moved.get(region, 0) > 0:
-                    acts.extend(MoveFleet(nation, region, d) for d in fleet_destinations(self, region))
+                    acts.extend(interned(MoveFleet, nation, region, d) for d in fleet_destinations(self, region))
         else:
             moved = mv["moved_a"]
-            for region, count in sorted(self.armies[nation].items()):
-                if count - moved.get(region, 0) > 0:
-                    for dest, convoys in sorted(army_destinations(self, nation, region).items()):
-                        acts.extend(MoveArmy(nation, region, dest, c) for c in convoys)
+            origins = [r for r, count in sorted(self.armies[nation].items()) if count - moved.get(r, 0) > 0]
+            if origins:
+                acts.extend(army_move_actions(self, nation, origins))
             acts.extend(self._status_changes(nation))
             acts.extend(self._destructions(nation))
         acts.extend(self._battles(nation))
-        acts.append(EndPhase(nation, mv["phase"]))
+        acts.append(interned(EndPhase, nation, mv["phase"]))
         return acts
 
     def _battles(self, nation: str) -> list[Action]:
         """Further 1:1 battles the active nation may start with units sharing a region (#16, #22)."""
-        b = self.board
-        acts: list[Action] = []
-        mine = set(self.armies[nation]) | set(self.fleets[nation])
-        for region in sorted(mine):
-            r = b.regions[region]
-            my_a = self.armies[nation].get(region, 0)
-            my_f = self.fleets[nation].get(region, 0)
-            for other in b.nation_ids:
-                if other == nation:
-                    continue
-                oa = self.armies[other].get(region, 0)
-                of = self.fleets[other].get(region, 0)
-                if r.is_sea:
-                    if my_f and of:
-                        acts.append(Battle(nation, region, FLEET, other, FLEET))
-                    continue
-                if my_a and oa:
-                    acts.append(Battle(nation, region, ARMY, other, ARMY))
-                if my_a and of:  # a foreign fleet in its own harbour
-                    acts.append(Battle(nation, region, ARMY, other, FLEET))
-                if my_f and oa:  # my harbour fleet against a foreign army in my province
-                    acts.append(Battle(nation, region, FLEET, other, ARMY))
-        return acts
+        my_a = self.armies[nation]
+        my_f = self.fleets[nation]
+        if not my_a and not my_f:
+            return []
+        regions = self.board.regions
+        found: list[tuple[str, str, str, str]] = []
+        for other in self.board.nation_ids:
+            if other == nation:
+                continue
+            for region in self.armies[other]:
+                if region in my_a:
+                    found.append((region, ARMY, other, ARMY))
+                if region in my_f:  # my harbour fleet against a foreign army in my province
+                    found.append((region, FLEET, other, ARMY))
+            for region in self.fleets[other]:
+                if region in my_f:  # fleets at sea (a harbour holds only its own nation's fleets)
+                    found.append((region, FLEET, other, FLEET))
+                elif region in my_a and not regions[region].is_sea:  # a foreign fleet in its harbour
+                    found.append((region, ARMY, other, FLEET))
+        found.sort()
+        return [interned(Battle, nation, r, u, o, ou) for r, u, o, ou in found]
 
     def _is_foreign_home(self, nation: str, region: str) -> bool:
         r = self.board.regions[region]
@@ -434,9 +425,9 @@ class GameState:
                 continue
             hostile = region in self.hostile[nation]
             if hostile:
-                acts.append(SetArmyStatus(nation, region, False))
+                acts.append(interned(SetArmyStatus, nation, region, False))
             elif not self.forced_friendly(region):
-                acts.append(SetArmyStatus(nation, region, True))
+                acts.append(interned(SetArmyStatus, nation, region, True))
         return acts
 
     def _destructions(self, nation: str) -> list[Action]:
@@ -451,7 +442,7 @@ class GameState:
                 continue
             if self.forced_friendly(region):
                 continue
-            acts.append(DestroyFactory(nation, region))
+            acts.append(interned(DestroyFactory, nation, region))
         return acts
 
     def _entry_targets(self, nation: str, region: str, unit: str) -> list[tuple[str, str]]:
@@ -475,14 +466,14 @@ class GameState:
         e = self.entry
         assert e is not None
         nation = p["nation"]
-        acts: list[Action] = [Battle(nation, e["region"], e["unit"], o, u) for o, u in self._entry_targets(nation, e["region"], e["unit"])]
-        acts.append(Peace(nation))
+        acts: list[Action] = [interned(Battle, nation, e["region"], e["unit"], o, u) for o, u in self._entry_targets(nation, e["region"], e["unit"])]
+        acts.append(interned(Peace, nation))
         return acts
 
     def _legal_entry_ask(self, p: dict[str, Any]) -> list[Action]:
         e = self.entry
         assert e is not None
-        return [AskNation(p["nation"], other) for other in e["remaining"]]
+        return [interned(AskNation, p["nation"], other) for other in e["remaining"]]
 
     def _legal_entry_demand(self, p: dict[str, Any]) -> list[Action]:
         e = self.entry
@@ -490,35 +481,39 @@ class GameState:
         asked = p["nation"]
         mover = e["mover"]
         units = [u for o, u in self._entry_targets(mover, e["region"], e["unit"]) if o == asked]
-        acts: list[Action] = [Battle(asked, e["region"], u, mover, e["unit"]) for u in units]
-        acts.append(Peace(asked))
+        acts: list[Action] = [interned(Battle, asked, e["region"], u, mover, e["unit"]) for u in units]
+        acts.append(interned(Peace, asked))
         return acts
 
     def _legal_entry_status(self, p: dict[str, Any]) -> list[Action]:
         e = self.entry
         assert e is not None
-        return [SetArmyStatus(p["nation"], e["region"], True), SetArmyStatus(p["nation"], e["region"], False)]
+        return [interned(SetArmyStatus, p["nation"], e["region"], True), interned(SetArmyStatus, p["nation"], e["region"], False)]
 
     def _invest_options(self, player: int, only: str | None) -> list[Action]:
         """#8: a new bond at full price, or one owned bond traded up to a higher one."""
         cash = self.cash[player]
         acts: list[Action] = []
+        values = self.board.bond_values  # ascending
         for nation in (self.board.nation_ids if only is None else (only,)):
             owned = self.bond_owner[nation]
             mine = [v for v, p in owned.items() if p == player]
-            for value in self.board.bond_values:
+            reach = cash + (max(mine) if mine else 0)
+            for value in values:
+                if value > reach:
+                    break
                 if value in owned:
                     continue
                 if value <= cash:
-                    acts.append(Invest(player, nation, value, None))
+                    acts.append(interned(Invest, player, nation, value, None))
                 for old in mine:
                     if old < value and value - old <= cash:
-                        acts.append(Invest(player, nation, value, old))
+                        acts.append(interned(Invest, player, nation, value, old))
         return acts
 
     def _legal_invest(self, p: dict[str, Any]) -> list[Action]:
         acts = self._invest_options(p["player"], p.get("only"))
-        acts.append(PassInvestment(p["player"]))
+        acts.append(interned(PassInvestment, p["player"]))
         return acts
 
     # ------------------------------------------------------------------ applying actions
@@ -537,7 +532,6 @@ class GameState:
         if not self.is_legal(action):
             raise IllegalActionError(self._why_illegal(action))
         self._legal = None
-        self._legal_set = None
         events: list[Event] = []
         handler: Callable[[Any, list[Event]], None] = getattr(self, "_do_" + action.type)
         handler(action, events)
@@ -566,7 +560,6 @@ class GameState:
         self.cash[action.player] -= action.amount
         self.treasury[action.nation] += action.amount
         self._legal = None
-        self._legal_set = None
         return [Event("donation", {"player": action.player, "nation": action.nation, "amount": action.amount})]
 
     # -- set-up auction (#30)
@@ -706,8 +699,17 @@ class GameState:
             mv["phase"] = "armies"
             ev.append(Event("phase", {"nation": nation, "phase": "armies move"}))
             return
+        present: dict[str, list[str]] = {}
+        for n in self.board.nation_ids:
+            for store in (self.armies[n], self.fleets[n]):
+                for region in store:
+                    holders = present.setdefault(region, [])
+                    if not holders or holders[-1] != n:
+                        holders.append(n)
         for region in self.board.flag_regions:  # step 3: flags (#23)
-            self._update_flag(region, ev)
+            holders = present.get(region)
+            if holders and len(holders) == 1 and self.flags.get(region) != holders[0]:
+                self._update_flag(region, ev)
         self.mv = None
         self.pending = None
         ev.append(Event("phase", {"nation": nation, "phase": "maneuver ends"}))
@@ -939,13 +941,11 @@ class GameState:
     def _run(self, ev: list[Event]) -> None:
         """Carry out automatic steps until a decision is pending or the game is over."""
         self._legal = None
-        self._legal_set = None
         while not self.over:
             if self.pending is not None:
                 if self.pending["kind"] == "maneuver" and self._only_end_phase():
                     self._end_maneuver_phase(ev)
                     self._legal = None
-                    self._legal_set = None
                     continue
                 break
             if not self.agenda:
@@ -956,7 +956,6 @@ class GameState:
     def _only_end_phase(self) -> bool:
         """A maneuver phase with nothing left to do but end it is ended automatically."""
         self._legal = self._generate()
-        self._legal_set = set(self._legal)
         return len(self._legal) == 1
 
     def _step_auction_nation(self, ev: list[Event], index: int) -> None:
@@ -1181,7 +1180,6 @@ class GameState:
         c.over = self.over
         c.power_log = [list(x) for x in self.power_log]
         c._legal = self._legal
-        c._legal_set = self._legal_set
         return c
 
     def to_dict(self) -> dict[str, Any]:
@@ -1260,7 +1258,6 @@ class GameState:
             s.over = bool(data["over"])
             s.power_log = [list(x) for x in data["power_log"]]
             s._legal = None
-            s._legal_set = None
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -1334,6 +1331,19 @@ class GameState:
         return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+@lru_cache(maxsize=4096)
+def _production_combos(sites: tuple[str, ...], shipyards: tuple[bool, ...], free_armies: int, free_fleets: int) -> list[tuple[str, ...]]:
+    """Every subset of ``sites`` whose armies and fleets fit the free supply (memoised)."""
+    out: list[tuple[str, ...]] = []
+    indices = range(len(sites))
+    for k in range(len(sites) + 1):
+        for combo in combinations(indices, k):
+            fleets = sum(1 for i in combo if shipyards[i])
+            if k - fleets <= free_armies and fleets <= free_fleets:
+                out.append(tuple(sites[i] for i in combo))
+    return out
 
 
 def _copy_plain(value: Any) -> Any:

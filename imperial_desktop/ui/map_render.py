@@ -58,7 +58,7 @@ FONT_FILES = {
 
 def sea_label_lines(name: str) -> list[str]:
     """Long sea names are set on two lines (tools/build_map.py reserves the same space)."""
-    if len(name) <= 14 or " " not in name:
+    if len(name) <= 16 or " " not in name:
         return [name]
     first, rest = name.split(" ", 1)
     return [first, rest]
@@ -103,11 +103,28 @@ class _Painter:
         return [(x * k, y * k) for x, y in coords]
 
     def fill(self, geom: BaseGeometry, colour: RGB) -> None:
-        """Fill every polygon of a geometry (holes are left to later layers)."""
+        """Fill every polygon of a geometry, leaving its holes untouched."""
         for poly in _polys(geom):
             ring = self.pts(poly.exterior.coords)
-            if len(ring) >= 3:
+            if len(ring) < 3:
+                continue
+            if not poly.interiors:
                 self.pg.draw.polygon(self.surface, colour, ring)
+                continue
+            self._fill_with_holes(poly, ring, colour)
+
+    def _fill_with_holes(self, poly: Polygon, ring: list[tuple[float, float]], colour: RGB) -> None:
+        """Fill a polygon with holes through a transparent scratch surface."""
+        x0, y0, x1, y1 = (v * self.k for v in poly.bounds)
+        x0, y0 = math.floor(x0), math.floor(y0)
+        w, h = math.ceil(x1) - x0 + 2, math.ceil(y1) - y0 + 2
+        scratch = self.pg.Surface((w, h), self.pg.SRCALPHA)
+        self.pg.draw.polygon(scratch, (*colour, 255), [(x - x0, y - y0) for x, y in ring])
+        for hole in poly.interiors:
+            pts = [(x - x0, y - y0) for x, y in self.pts(hole.coords)]
+            if len(pts) >= 3:
+                self.pg.draw.polygon(scratch, (0, 0, 0, 0), pts)
+        self.surface.blit(scratch, (x0, y0))
 
     def outline(self, geom: BaseGeometry, colour: RGB, width: float) -> None:
         """Stroke the boundary lines of a geometry."""

@@ -1,0 +1,105 @@
+"""Hard: Normal's judgement refined by playouts within a time budget.
+
+For a rondel choice, Normal's one-turn look-ahead ranks the options; the best few are then
+played out for about a full round (every nation moves once more, all players following the
+fast heuristic policy with a little noise) and judged by the evaluation at the end. Investment
+options and Swiss-Bank forcing are searched the same way with a shorter horizon. The budget
+bounds the think time; when it runs out the best option found so far is taken.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from imperial_desktop.ai.base import register
+from imperial_desktop.ai.evaluation import evaluate
+from imperial_desktop.ai.heuristics import DONATION_KINDS, HeuristicPolicy
+from imperial_desktop.ai.lookahead import after, play_until
+from imperial_desktop.ai.normal import NormalBot
+from imperial_desktop.core import Action, GameState, SwissForce
+
+BUDGET_SECONDS = 1.0
+RONDEL_CANDIDATES = 4
+INVEST_CANDIDATES = 3
+PLAYOUTS = 3
+PRIOR_WEIGHT = 0.5  # how much Normal's own score counts next to the playouts
+
+
+class HardBot:
+    """Playouts over rondel, investment and forcing choices, within ``budget`` seconds."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
+                 playouts: int = PLAYOUTS):
+        self.rng = random.Random(seed)
+        self.normal = NormalBot(seed)
+        self.noisy = HeuristicPolicy(random.Random(seed + 7), noise=1.0, donate=False)
+        self.exact = HeuristicPolicy(random.Random(seed + 8), donate=False)
+        self.budget = budget
+        self.horizon = horizon
+        self.playouts = playouts
+
+    def choose(self, state: GameState) -> Action:
+        decision = state.decision()
+        assert decision is not None, "the game is over"
+        legal = state.legal_actions()
+        if len(legal) == 1 and decision.kind not in DONATION_KINDS:
+            return legal[0]
+        started = time.perf_counter()
+        if decision.kind == "rondel":
+            ranked = self.normal.rondel_scores(state, legal)[:RONDEL_CANDIDATES]
+            return self.search(state, ranked, started, self._horizon(state))
+        if decision.kind == "invest":
+            ranked = self.normal.invest_scores(state, legal)
+            top = ranked[:INVEST_CANDIDATES]
+            if ranked and not any(type(a).__name__ == "PassInvestment" for _, a in top):
+                top += [sa for sa in ranked if type(sa[1]).__name__ == "PassInvestment"][:1]
+            return self.search(state, top, started, max(2, self._horizon(state) // 2))
+        if decision.kind == "swiss_force":
+            choice = self.normal.policy.choose(state)
+            if not isinstance(choice, SwissForce):
+                return choice
+            ranked = [(0.0, a) for a in legal]
+            return self.search(state, ranked, started, self._horizon(state))
+        return self.normal.choose(state)
+
+    def _horizon(self, state: GameState) -> int:
+        if self.horizon is not None:
+            return self.horizon
+        return len(state.board.nation_ids) + 1
+
+    def search(self, state: GameState, ranked: list[tuple[float, Action]], started: float, horizon: int) -> Action:
+        """Average playout value (plus a share of the prior score) of each candidate."""
+        player = state.current_player()
+        assert player is not None
+        if len(ranked) == 1:
+            return ranked[0][1]
+        prior = {a: s for s, a in ranked}
+        base = max(prior.values())
+        totals = {a: 0.0 for _, a in ranked}
+        counts = {a: 0 for _, a in ranked}
+        deadline = started + self.budget
+        for round_ in range(self.playouts):
+            for _, a in ranked:
+                if time.perf_counter() > deadline and all(counts.values()):
+                    break
+                policy = self.exact if round_ == 0 else self.noisy
+                self.noisy.rng.seed(round_)  # common random numbers across candidates
+                sim = after(state, a)
+                play_until(sim, policy, turns=horizon)
+                totals[a] += evaluate(sim, player)
+                counts[a] += 1
+            if time.perf_counter() > deadline:
+                break
+
+        def value(a: Action) -> float:
+            if not counts[a]:
+                return float("-inf")
+            return totals[a] / counts[a] + PRIOR_WEIGHT * (prior[a] - base)
+
+        return max((a for _, a in ranked), key=value)
+
+
+register("hard", HardBot)

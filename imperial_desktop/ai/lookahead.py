@@ -1,0 +1,41 @@
+"""Short look-ahead: apply an action to a copy of the state and play on with a fast policy.
+
+Used by Normal (one nation turn, then the evaluation) and Hard (deeper playouts).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from imperial_desktop.core import Action, Donate, GameState
+
+
+class Policy(Protocol):
+    def choose(self, state: GameState) -> Action:
+        ...
+
+
+def play_until(state: GameState, policy: Policy, *, turns: int = 1, max_actions: int = 400) -> GameState:
+    """Play ``state`` (in place) with ``policy`` for every player until ``turns`` more nation
+    turns have ended, the game is over or ``max_actions`` were taken; returns the state."""
+    goal = state.turns_taken + turns
+    count = 0
+    donations = 0
+    while not state.is_terminal() and state.turns_taken < goal and count < max_actions:
+        action = policy.choose(state)
+        if isinstance(action, Donate):
+            donations += 1
+            if donations > 4 or state.legal_donation(action) is not None:
+                action = state.legal_actions()[-1]
+        state.apply(action)
+        count += 1
+    return state
+
+
+def after(state: GameState, action: Action, policy: Policy | None = None, turns: int = 0) -> GameState:
+    """A copy of ``state`` with ``action`` applied, then (optionally) played on ``turns`` turns."""
+    sim = state.clone()
+    sim.apply(action)
+    if policy is not None and turns > 0:
+        play_until(sim, policy, turns=turns)
+    return sim

@@ -1,0 +1,89 @@
+"""Normal: the heuristics plus a position evaluation for the decisions that matter most.
+
+Rondel spaces and Swiss-Bank forcing are judged by playing the rest of the nation's turn with
+the heuristic policy on a copy of the state and evaluating the result (plus a share of the
+heuristic's own estimate, which sees the longer-term worth of units). Investments are judged
+by the evaluation right after the purchase. Everything else follows the heuristics.
+"""
+
+from __future__ import annotations
+
+import random
+
+from imperial_desktop.ai.base import register
+from imperial_desktop.ai.evaluation import evaluate
+from imperial_desktop.ai.heuristics import DONATION_KINDS, HeuristicPolicy, rondel_values
+from imperial_desktop.ai.lookahead import after
+from imperial_desktop.core import Action, ChooseRondel, GameState, Invest, PassInvestment, SwissForce
+
+HEURISTIC_WEIGHT = 0.5
+
+
+class NormalBot:
+    """Heuristics, with a one-turn look-ahead and evaluation for rondel, forcing and investing."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0, heuristic_weight: float = HEURISTIC_WEIGHT):
+        self.rng = random.Random(seed)
+        self.policy = HeuristicPolicy(random.Random(seed))
+        self.playout = HeuristicPolicy(random.Random(seed + 1), donate=False)
+        self.heuristic_weight = heuristic_weight
+
+    def choose(self, state: GameState) -> Action:
+        decision = state.decision()
+        assert decision is not None, "the game is over"
+        legal = state.legal_actions()
+        if len(legal) == 1 and decision.kind not in DONATION_KINDS:
+            return legal[0]
+        if decision.kind == "rondel":
+            return self.choose_rondel(state, legal)
+        if decision.kind == "invest":
+            return self.choose_invest(state, legal)
+        if decision.kind == "swiss_force":
+            choice = self.policy.choose(state)
+            if not isinstance(choice, SwissForce):
+                return choice  # a donation that makes forcing possible
+            return self.choose_swiss(state, legal)
+        return self.policy.choose(state)
+
+    def rondel_scores(self, state: GameState, legal: list[Action]) -> list[tuple[float, Action]]:
+        """Look-ahead value of every rondel option (best first)."""
+        player = state.current_player()
+        assert player is not None
+        prior = rondel_values(state)
+        scored = []
+        for a in legal:
+            assert isinstance(a, ChooseRondel)
+            sim = after(state, a, self.playout, turns=1)
+            value = evaluate(sim, player) + self.heuristic_weight * prior.get(a.space, 0.0)
+            scored.append((value, a))
+        scored.sort(key=lambda sa: -sa[0])
+        return scored
+
+    def choose_rondel(self, state: GameState, legal: list[Action]) -> Action:
+        return self.rondel_scores(state, legal)[0][1]
+
+    def invest_scores(self, state: GameState, legal: list[Action]) -> list[tuple[float, Action]]:
+        player = state.current_player()
+        assert player is not None
+        scored = []
+        for a in legal:
+            if not isinstance(a, (Invest, PassInvestment)):
+                continue
+            sim = after(state, a)
+            scored.append((evaluate(sim, player) + (0.3 if isinstance(a, PassInvestment) else 0.0), a))
+        scored.sort(key=lambda sa: -sa[0])
+        return scored
+
+    def choose_invest(self, state: GameState, legal: list[Action]) -> Action:
+        return self.invest_scores(state, legal)[0][1]
+
+    def choose_swiss(self, state: GameState, legal: list[Action]) -> Action:
+        player = state.current_player()
+        assert player is not None
+        best = max(legal, key=lambda a: evaluate(after(state, a, self.playout, turns=1), player))
+        return best
+
+
+register("normal", NormalBot)
