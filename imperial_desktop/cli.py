@@ -32,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     ren.add_argument("out")
     ren.add_argument("--width", type=int, default=2400)
 
-    sub.add_parser("play", help="start the game window (default)")
+    sub.add_parser("play", help="start the game window (the default; options: --smoke-test, --screenshot PATH, --size WxH)")
     return parser
 
 
@@ -57,6 +57,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")) or argv[0] == "play":
+        # the game window; its own options (--smoke-test, --screenshot PATH, --size WxH, --seed N)
+        from imperial_desktop.ui.app import run
+
+        return run(argv[1:] if argv and argv[0] == "play" else argv)
     args = _parser().parse_args(argv)
     if args.command == "simulate":
         from imperial_desktop.simulate import main_simulate
@@ -68,14 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from imperial_desktop.ui.map_render import main as render_main
 
         return render_main([args.out, "--width", str(args.width)])
-    # The game window is not built yet: until it is, starting the program runs a short
-    # headless demonstration game between random computer players.
-    from imperial_desktop.simulate import main_simulate
-
-    demo = argparse.Namespace(players=4, games=1, seed=1, bots="random", setup="standard", no_investor_card=False,
-                              investor_shortfall="forbid", forced_stop_cost="distance", json=False, record_dir=None)
-    print("The game window is not available yet; playing a headless demonstration game instead.")
-    return main_simulate(demo)
+    return 0
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def region_colour(region: RegionGeometry, index_in_nation: int = 0) -> RGB:
     if region.kind == "neutral_land":
         return NEUTRAL
     base = NATION_COLOURS.get(region.nation or "", NEUTRAL)
-    shade = (0, 10, -8, 5, -4)[index_in_nation % 5]
+    shade = (0, 14, -12, 8, -6)[index_in_nation % 5]
     return tuple(max(0, min(255, c + shade)) for c in base)  # type: ignore[return-value]
 
 
@@ -277,7 +277,7 @@ def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str]) -> N
         counters[r.nation or ""] = idx + 1
         painter.fill(r.shape, region_colour(r, idx))
     _hatch_switzerland(painter, board)
-    painter.outline(layers.province_borders, BORDER, 1.2)
+    painter.outline(layers.province_borders, BORDER, 1.5)
     painter.outline(layers.national_borders, BORDER, 2.4)
     painter.outline(layers.coast, COAST, 1.8)
     for r in board.regions.values():
@@ -358,7 +358,7 @@ def _labels(painter: _Painter, board: BoardGeometry) -> None:
         dark = _luminance(fill) < 120
         colour = (250, 248, 240) if dark else (34, 30, 26)
         halo = (40, 40, 44) if dark else (250, 246, 232)
-        size = 11.0 if r.kind == "impassable" else 14.0
+        size = 11.0 if r.kind == "impassable" else 16.0 if r.shape.area > 40000 else 14.0
         painter.text(r.name_en, r.label, "land", size, colour, halo, halo_width=1.6)
     for d in board.decorations:
         if d.name_en:
@@ -385,11 +385,16 @@ def _draw_slots(painter: _Painter, board: BoardGeometry) -> None:
             painter.pg.draw.rect(painter.surface, (200, 20, 20), rect, max(1, round(k)))
 
 
-def render_surface(width: int = 2400, show_slots: bool = False):
-    """Draw the map onto a new pygame Surface of the given width and return it."""
+def _headless_env() -> None:
+    """Let pygame run without a display or sound device (kept if already set)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def render_surface(width: int = 2400, show_slots: bool = False):
+    """Draw the map onto a new pygame Surface of the given width and return it."""
+    _headless_env()
     import pygame
 
     pygame.font.init()
@@ -409,7 +414,7 @@ def render_surface(width: int = 2400, show_slots: bool = False):
 
 def render_map(out_path: str, width: int = 2400, show_slots: bool = False) -> None:
     """Render the whole map and save it as a PNG at out_path."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    _headless_env()
     import pygame
 
     surface = render_surface(width, show_slots)

@@ -1,0 +1,175 @@
+"""The controller between the window and the rules core.
+
+It owns the game state, applies actions (from the mouse, from computer seats, from replays),
+keeps the game record and undo history, runs computer players in a worker thread on a copy of
+the state, and tells listeners what happened.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+from imperial_desktop.ai import make_bot
+from imperial_desktop.core import Action, Donate, Event, GameRecord, GameSetup, GameState
+from imperial_desktop.session.seats import Seat
+
+Listener = Callable[[Action, list[Event]], None]
+
+
+@dataclass
+class _Step:
+    """One applied action with the state before it (for undo)."""
+
+    before: GameState
+    action: Action
+    actor: int | None
+
+
+class GameSession:
+    """A game in progress: state, seats, record, undo/redo and computer players."""
+
+    def __init__(self, setup: GameSetup, seats: list[Seat], *, state: GameState | None = None,
+                 actions: list[Action] | None = None, seed: int = 0):
+        if len(seats) != setup.num_players:
+            raise ValueError("one seat per player")
+        self.setup = setup
+        self.seats = seats
+        self.state = state if state is not None else GameState.new(setup)
+        self.record = GameRecord(setup, list(actions or []))
+        self.history: list[_Step] = []
+        self.redo_stack: list[_Step] = []
+        self.listeners: list[Listener] = []
+        self.seed = seed
+        self._bots = {i: make_bot(s.level, seed * 7 + i) for i, s in enumerate(seats) if not s.is_human}
+        self._version = 0
+        self._worker: threading.Thread | None = None
+        self._worker_result: tuple[int, Action | BaseException] | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_record(cls, record: GameRecord, seats: list[Seat], seed: int = 0) -> "GameSession":
+        """Resume a recorded game (replayed from its set-up; raises RecordError if broken)."""
+        state = record.replay()
+        return cls(record.setup, seats, state=state, actions=list(record.actions), seed=seed)
+
+    # -------------------------------------------------------------- queries
+
+    @property
+    def version(self) -> int:
+        """Changes whenever the state changes (used to drop stale computer answers)."""
+        return self._version
+
+    def current_seat(self) -> Seat | None:
+        player = self.state.current_player()
+        return None if player is None else self.seats[player]
+
+    def human_to_move(self) -> bool:
+        seat = self.current_seat()
+        return seat is not None and seat.is_human
+
+    def computer_thinking(self) -> bool:
+        return self._worker is not None
+
+    # -------------------------------------------------------------- applying actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and apply an action, record it, remember it for undo, notify listeners."""
+        actor = action.player if isinstance(action, Donate) else self.state.current_player()
+        before = self.state.clone()
+        events = self.state.apply(action)  # raises IllegalActionError, state unchanged
+        self.history.append(_Step(before, action, actor))
+        self.redo_stack.clear()
+        self.record.actions.append(action)
+        self._version += 1
+        for listener in list(self.listeners):
+            listener(action, events)
+        return events
+
+    # -------------------------------------------------------------- undo / redo
+
+    def can_undo(self) -> bool:
+        """A human may take back their own actions, back to the last decision of another seat."""
+        if not self.history or self._worker is not None:
+            return False
+        last = self.history[-1]
+        return last.actor is not None and self.seats[last.actor].is_human
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        step = self.history.pop()
+        self.redo_stack.append(step)
+        self.state = step.before.clone()
+        self.record.actions.pop()
+        self._version += 1
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and self._worker is None
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        step = self.redo_stack.pop()
+        redo = list(self.redo_stack)
+        self.apply(step.action)
+        self.redo_stack = redo
+        return True
+
+    # -------------------------------------------------------------- computer seats
+
+    def poll(self) -> list[Event]:
+        """Call every frame: starts a computer player's thinking, applies a finished answer.
+
+        Returns the events of an applied computer action (empty otherwise).
+        """
+        if self.state.is_terminal():
+            return []
+        with self._lock:
+            result = self._worker_result
+            self._worker_result = None
+        if result is not None:
+            self._worker = None
+            version, answer = result
+            if isinstance(answer, BaseException):
+                raise RuntimeError(f"computer player failed: {answer}") from answer
+            if version == self._version:  # the game did not change meanwhile
+                return self.apply(answer)
+        player = self.state.current_player()
+        if self._worker is None and player is not None and not self.seats[player].is_human:
+            self._start_worker(player)
+        return []
+
+    def _start_worker(self, player: int) -> None:
+        bot = self._bots[player]
+        snapshot = self.state.clone()
+        version = self._version
+
+        def think() -> None:
+            try:
+                answer: Action | BaseException = bot.choose(snapshot)
+            except BaseException as exc:  # handed to the main thread
+                answer = exc
+            with self._lock:
+                self._worker_result = (version, answer)
+
+        self._worker = threading.Thread(target=think, name=f"bot-{player}", daemon=True)
+        self._worker.start()
+
+    def wait_for_computer(self, timeout: float = 30.0) -> None:
+        """Block until the current computer answer is ready (tests and the smoke test)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+
+    def run_computers(self, max_actions: int = 10_000) -> int:
+        """Play computer seats synchronously until a human must decide (or the game ends)."""
+        count = 0
+        while not self.state.is_terminal() and not self.human_to_move() and count < max_actions:
+            self.poll()
+            self.wait_for_computer()
+            if self.poll():
+                count += 1
+        return count

@@ -1,0 +1,296 @@
+"""The board on screen: the cached map, the pieces drawn from the state, zoom, pan and hit-testing.
+
+One transform maps board coordinates (the 2400 x 1600 canvas of maps/europe.json) to the
+screen and back; every click, hover and drop goes through it and then through shapely
+(BoardGeometry.region_at, an STRtree query), so it lands on the right region at every zoom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import pygame
+
+from imperial_desktop.core import GameState
+from imperial_desktop.resources import assets_root
+from imperial_desktop.ui import tokens
+from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry
+from imperial_desktop.ui.hit_test import RegionHitTester
+
+MAX_ZOOM = 1.6
+BOARD_IMAGE = "board.png"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A stack of units drawn on the board (what a click or a drag picks up)."""
+
+    region: str
+    nation: str
+    kind: str  # "army" | "fleet"
+    count: int
+    hostile: bool = False
+    harbour: bool = False
+
+
+_HIT_TESTERS: dict[int, RegionHitTester] = {}
+
+
+def hit_tester(geometry: BoardGeometry) -> RegionHitTester:
+    """The (cached) fast hit-tester of a board geometry."""
+    tester = _HIT_TESTERS.get(id(geometry))
+    if tester is None:
+        tester = _HIT_TESTERS[id(geometry)] = RegionHitTester(geometry)
+    return tester
+
+
+def load_board_image(geometry: BoardGeometry) -> pygame.Surface:
+    """The static map at board scale: the bundled PNG, or rendered now if it is missing."""
+    path = assets_root() / "images" / BOARD_IMAGE
+    try:
+        with path.open("rb") as handle:
+            image = pygame.image.load(handle, BOARD_IMAGE)
+        if image.get_size() == (geometry.width, geometry.height):
+            return image
+    except (FileNotFoundError, OSError, pygame.error):
+        pass
+    from imperial_desktop.ui.map_render import render_surface
+
+    return render_surface(geometry.width)
+
+
+class BoardView:
+    """Draws the board into a screen rectangle and answers what lies under a screen point."""
+
+    def __init__(self, geometry: BoardGeometry, image: pygame.Surface, rect: pygame.Rect):
+        self.geometry = geometry
+        self.image = image.convert() if pygame.display.get_surface() is not None else image
+        self.rect = pygame.Rect(rect)
+        self.zoom = 1.0
+        self.min_zoom = 1.0
+        self.origin = (0.0, 0.0)  # board coordinate shown at the rect's top-left corner
+        self._scaled: dict[float, pygame.Surface] = {}
+        self._pieces: list[tuple[pygame.Rect, Piece]] = []
+        self._hit: RegionHitTester | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._outline_cache: dict[tuple, list[list[tuple[float, float]]]] = {}
+        self.fit()
+
+    # ------------------------------------------------------------------ transform
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.fit()
+
+    def fit(self) -> None:
+        """Show the whole board, centred."""
+        g = self.geometry
+        self.min_zoom = min(self.rect.w / g.width, self.rect.h / g.height)
+        self.zoom = self.min_zoom
+        self._center_on(g.width / 2, g.height / 2)
+
+    def _center_on(self, bx: float, by: float) -> None:
+        self.origin = (bx - self.rect.w / 2 / self.zoom, by - self.rect.h / 2 / self.zoom)
+        self._clamp()
+
+    def _clamp(self) -> None:
+        g = self.geometry
+        view_w, view_h = self.rect.w / self.zoom, self.rect.h / self.zoom
+        ox, oy = self.origin
+        ox = (g.width - view_w) / 2 if view_w >= g.width else max(0.0, min(ox, g.width - view_w))
+        oy = (g.height - view_h) / 2 if view_h >= g.height else max(0.0, min(oy, g.height - view_h))
+        self.origin = (ox, oy)
+
+    def screen_to_board(self, pos: tuple[float, float]) -> tuple[float, float]:
+        return (self.origin[0] + (pos[0] - self.rect.x) / self.zoom, self.origin[1] + (pos[1] - self.rect.y) / self.zoom)
+
+    def board_to_screen(self, point: tuple[float, float]) -> tuple[float, float]:
+        return (self.rect.x + (point[0] - self.origin[0]) * self.zoom, self.rect.y + (point[1] - self.origin[1]) * self.zoom)
+
+    def zoom_at(self, pos: tuple[int, int], factor: float) -> None:
+        """Zoom by ``factor`` keeping the board point under ``pos`` where it is."""
+        bx, by = self.screen_to_board(pos)
+        new = max(self.min_zoom, min(MAX_ZOOM, self.zoom * factor))
+        # quantise so that the scaled-map cache stays small
+        new = round(new * 64) / 64 if new > self.min_zoom else self.min_zoom
+        self.zoom = new
+        self.origin = (bx - (pos[0] - self.rect.x) / new, by - (pos[1] - self.rect.y) / new)
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the view by a screen distance (right-button drag)."""
+        self.origin = (self.origin[0] - dx / self.zoom, self.origin[1] - dy / self.zoom)
+        self._clamp()
+
+    # ------------------------------------------------------------------ hit-testing
+
+    def region_at(self, pos: tuple[int, int]) -> str | None:
+        """The region under a screen point (None outside the board or between regions)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        if self._hit is None:
+            self._hit = hit_tester(self.geometry)
+        return self._hit.region_at(*self.screen_to_board(pos))
+
+    def piece_at(self, pos: tuple[int, int]) -> Piece | None:
+        """The unit stack drawn under a screen point (topmost first)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        for rect, piece in reversed(self._pieces):
+            if rect.collidepoint(pos):
+                return piece
+        return None
+
+    def piece_rect(self, region: str, nation: str, kind: str) -> pygame.Rect | None:
+        """Where a stack was drawn last frame (for tests and animations)."""
+        for rect, piece in self._pieces:
+            if (piece.region, piece.nation, piece.kind) == (region, nation, kind):
+                return rect
+        return None
+
+    # ------------------------------------------------------------------ drawing
+
+    def _map_surface(self) -> pygame.Surface:
+        surf = self._scaled.get(self.zoom)
+        if surf is None:
+            if len(self._scaled) > 4:
+                self._scaled.clear()
+            size = (max(1, round(self.geometry.width * self.zoom)), max(1, round(self.geometry.height * self.zoom)))
+            surf = pygame.transform.smoothscale(self.image, size)
+            self._scaled[self.zoom] = surf
+        return surf
+
+    def token_size(self) -> int:
+        """Piece size in screen pixels: grows with zoom, never too small to read."""
+        return max(18, round(34 * self.zoom))
+
+    def draw(self, surface: pygame.Surface, state: GameState, *, version: int | None = None, hover: str | None = None,
+             highlights: dict[str, tuple[int, int, int]] | None = None, hidden: Piece | None = None) -> None:
+        """Draw map, highlights, factories, flags and units from the state.
+
+        With a ``version`` (the session's state version) the composed board is cached and only
+        re-drawn when the state, the view or the highlights change; a frame then costs one blit.
+        """
+        key = (version, self.zoom, self.origin, self.rect.size, hidden,
+               tuple(sorted((highlights or {}).items())))
+        if version is None or key != self._layer_key or self._layer is None:
+            if self._layer is None or self._layer.get_size() != self.rect.size:
+                self._layer = pygame.Surface(self.rect.size).convert() if pygame.display.get_surface() else pygame.Surface(self.rect.size)
+            self._compose(self._layer, state, highlights, hidden)
+            self._layer_key = key
+        surface.blit(self._layer, self.rect)
+        if hover:
+            self.outline_region(surface, hover, (255, 248, 200), 3)
+
+    def _compose(self, layer: pygame.Surface, state: GameState, highlights: dict[str, tuple[int, int, int]] | None,
+                 hidden: Piece | None) -> None:
+        rect = self.rect
+        self.rect = layer.get_rect()  # draw in layer coordinates
+        try:
+            layer.fill((38, 60, 78))
+            layer.blit(self._map_surface(), self.board_to_screen((0, 0)))
+            for region, colour in (highlights or {}).items():
+                self.outline_region(layer, region, colour, 4)
+            self._draw_factories(layer, state)
+            self._draw_flags(layer, state)
+            self._draw_units(layer, state, hidden)
+        finally:
+            self.rect = rect
+        self._pieces = [(r.move(rect.topleft), p) for r, p in self._pieces]
+
+    def outline_region(self, surface: pygame.Surface, region: str, colour: tuple[int, int, int], width: int) -> None:
+        key = (region, self.zoom, self.origin, self.rect.topleft)
+        rings = self._outline_cache.get(key)
+        if rings is None:
+            if len(self._outline_cache) > 256:
+                self._outline_cache.clear()
+            shape = self.geometry.regions[region].shape.simplify(0.7 / self.zoom)
+            rings = [[self.board_to_screen(p) for p in poly.exterior.coords] for poly in getattr(shape, "geoms", [shape])]
+            self._outline_cache[key] = rings
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for pts in rings:
+            if len(pts) > 2:
+                pygame.draw.lines(surface, colour, True, pts, width)
+        surface.set_clip(clip)
+
+    def _draw_factories(self, surface: pygame.Surface, state: GameState) -> None:
+        size = max(7, round(self.geometry.factory_size * self.zoom * 1.1))
+        for rid, r in self.geometry.regions.items():
+            if r.factory is None or r.factory_type is None:
+                continue
+            sprite = tokens.factory_sprite(r.factory_type, size, rid in state.factories)
+            surface.blit(sprite, sprite.get_rect(center=self.board_to_screen(r.factory)))
+
+    def _draw_flags(self, surface: pygame.Surface, state: GameState) -> None:
+        size = max(16, round(28 * self.zoom))
+        for region, nation in state.flags.items():
+            r = self.geometry.regions.get(region)
+            if r is None:
+                continue
+            spot = r.flag_slot or r.label
+            sprite = tokens.flag_sprite(nation, size)
+            surface.blit(sprite, sprite.get_rect(midbottom=self.board_to_screen((spot[0], spot[1] + 8))))
+
+    def stacks(self, state: GameState, region: str) -> list[Piece]:
+        """The unit stacks of a region in drawing order (home nation first)."""
+        out: list[Piece] = []
+        r = state.board.regions[region]
+        nations = list(state.board.nation_ids)
+        if r.nation in nations:
+            nations.remove(r.nation)
+            nations.insert(0, r.nation)
+        for nation in nations:
+            armies = state.armies[nation].get(region, 0)
+            fleets = state.fleets[nation].get(region, 0)
+            if armies:
+                hostile = region in state.hostile[nation]
+                out.append(Piece(region, nation, "army", armies, hostile=hostile))
+            if fleets:
+                out.append(Piece(region, nation, "fleet", fleets, harbour=not r.is_sea))
+        return out
+
+    def _slot_positions(self, r: RegionGeometry, count: int) -> list[tuple[float, float]]:
+        slots = list(r.unit_slots) or [r.label]
+        while len(slots) < count:  # more stacks than slots: step beside the last ones
+            base = slots[len(slots) % max(1, len(r.unit_slots) or 1)]
+            slots.append((base[0] + 14 * (len(slots) // 6 + 1), base[1] + 10))
+        return slots
+
+    def _draw_units(self, surface: pygame.Surface, state: GameState, hidden: Piece | None) -> None:
+        self._pieces = []
+        size = self.token_size()
+        badge = max(12, round(size * 0.55))
+        for rid, r in self.geometry.regions.items():
+            stacks = self.stacks(state, rid)
+            if not stacks:
+                continue
+            land_stacks = [p for p in stacks if not p.harbour]
+            slots = self._slot_positions(r, len(land_stacks))
+            slot_index = 0
+            for piece in stacks:
+                count = piece.count
+                if hidden is not None and (piece.region, piece.nation, piece.kind) == (hidden.region, hidden.nation, hidden.kind):
+                    count -= 1  # the one being dragged is drawn at the pointer
+                    if count <= 0:
+                        continue
+                if piece.harbour and r.harbour is not None:
+                    centre = self.board_to_screen(r.harbour)
+                else:
+                    centre = self.board_to_screen(slots[slot_index])
+                    slot_index += 1
+                sprite = self.sprite_for(piece, size, state)
+                rect = sprite.get_rect(center=(round(centre[0]), round(centre[1])))
+                surface.blit(sprite, rect)
+                if count > 1:
+                    b = tokens.count_badge(count, badge)
+                    surface.blit(b, b.get_rect(center=rect.topright))
+                self._pieces.append((rect.inflate(6, 6), piece))
+
+    def sprite_for(self, piece: Piece, size: int, state: GameState) -> pygame.Surface:
+        if piece.kind == "fleet":
+            return tokens.fleet_sprite(piece.nation, size)
+        r = state.board.regions[piece.region]
+        foreign = r.kind == "home_province" and r.nation != piece.nation
+        return tokens.army_sprite(piece.nation, size, lying=foreign and not piece.hostile)
+

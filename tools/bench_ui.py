@@ -1,0 +1,67 @@
+"""Frame-time and hit-test benchmark of the game window (SDL dummy driver, no display).
+
+Usage: python3 tools/bench_ui.py [--frames 300] [--size 1600x1000]
+Prints median and 95th-percentile frame time (draw + flip) of the mid-game position, and the
+time of one hit test (screen point -> region through the transform and shapely).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--size", default="1600x1000")
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    pygame.init()
+    screen = pygame.display.set_mode((w, h))
+    from imperial_desktop.core import GameRecord
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.game_scene import GameScene
+
+    record = GameRecord.load(ROOT / "saves" / "midgame.json")
+    session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
+    scene = GameScene(session, (w, h))
+    rng = random.Random(1)
+    board = scene.board.rect
+    for _ in range(20):  # warm the caches (scaled map, sprites, fonts)
+        scene.draw(screen)
+        pygame.display.flip()
+    times = []
+    for i in range(args.frames):
+        pos = (rng.randrange(board.left, board.right), rng.randrange(board.top, board.bottom))
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        started = time.perf_counter()
+        scene.draw(screen)
+        pygame.display.flip()
+        times.append(time.perf_counter() - started)
+    times.sort()
+    print(f"frame (draw + flip, {w}x{h}, mid-game, hover moving): median {statistics.median(times) * 1000:.2f} ms, "
+          f"p95 {times[int(0.95 * (len(times) - 1))] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms over {len(times)} frames")
+    points = [(rng.randrange(board.left, board.right), rng.randrange(board.top, board.bottom)) for _ in range(20000)]
+    started = time.perf_counter()
+    for p in points:
+        scene.board.region_at(p)
+    per = (time.perf_counter() - started) / len(points)
+    print(f"hit test (screen point -> region, transform + shapely STRtree): {per * 1e6:.1f} us")
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()
