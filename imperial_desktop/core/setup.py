@@ -83,13 +83,18 @@ class GameSetup:
     map_name: str = "europe"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.map_name, str) or not self.map_name.isidentifier() or not self.map_name.islower():
+            raise ValueError(f"bad map name {self.map_name!r}")
         if not 2 <= len(self.players) <= 6:
             raise ValueError("Imperial is played by 2 to 6 players")
         if self.bond_distribution not in (STANDARD, AUCTION):
             raise ValueError(f"unknown bond distribution {self.bond_distribution!r}")
         if not 0 <= self.auction_start < len(self.players):
             raise ValueError("auction_start must be a seat index")
-        board = self.board()
+        try:
+            board = self.board()
+        except (FileNotFoundError, OSError) as exc:
+            raise ValueError(f"unknown map {self.map_name!r}") from exc
         for nation, player in self.flag_cards:
             if nation not in board.nation_by_id or not 0 <= player < len(self.players):
                 raise ValueError(f"bad flag card {nation!r} -> {player!r}")

@@ -1258,11 +1258,11 @@ class GameState:
             s.over = bool(data["over"])
             s.power_log = [list(x) for x in data["power_log"]]
             s._legal = None
+            s.validate()
         except RecordError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RecordError(f"malformed game state: {type(exc).__name__}: {exc}") from exc
-        s.validate()
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+            raise RecordError(f"malformed game state: {type(exc).__name__}: {exc}"[:300]) from exc
         return s
 
     def validate(self) -> None:
@@ -1307,9 +1307,23 @@ class GameState:
         if not self.over and self.pending is None:
             problems.append("no pending decision in an unfinished game")
         if self.pending is not None:
-            kind = self.pending.get("kind")
-            if not hasattr(self, "_legal_" + str(kind)) or not isinstance(self.pending.get("player"), int):
-                problems.append(f"bad pending decision {self.pending!r}")
+            kind = self.pending.get("kind") if isinstance(self.pending, dict) else None
+            player = self.pending.get("player") if isinstance(self.pending, dict) else None
+            if (not isinstance(kind, str) or not hasattr(self, "_legal_" + kind) or not isinstance(player, int)
+                    or isinstance(player, bool) or not 0 <= player < self.num_players):
+                problems.append(f"bad pending decision {self.pending!r}"[:200])
+        if not isinstance(self.agenda, list) or any(
+                not isinstance(step, list) or not step or not isinstance(step[0], str) or not hasattr(self, "_step_" + step[0])
+                for step in self.agenda):
+            problems.append("bad agenda of steps")
+        if self.turn_nation is not None and self.turn_nation not in b.nation_by_id:
+            problems.append(f"bad nation to move {self.turn_nation!r}"[:200])
+        if self.mv is not None and (self.mv.get("phase") not in ("fleets", "armies") or self.turn_nation is None):
+            problems.append("bad maneuver state")
+        if self.entry is not None and (not isinstance(self.entry, dict) or self.entry.get("mover") not in b.nation_by_id
+                                       or self.entry.get("region") not in b.regions
+                                       or not isinstance(self.entry.get("remaining"), list)):
+            problems.append("bad battle question state")
         if problems:
             raise RecordError("invalid game state: " + "; ".join(problems))
         try:

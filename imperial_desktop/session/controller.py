@@ -16,6 +16,7 @@ from imperial_desktop.core import Action, Donate, Event, GameRecord, GameSetup, 
 from imperial_desktop.session.seats import Seat
 
 Listener = Callable[[Action, list[Event]], None]
+ChangeListener = Callable[[str], None]  # called with "undo" or "redo"
 
 
 @dataclass
@@ -41,6 +42,7 @@ class GameSession:
         self.history: list[_Step] = []
         self.redo_stack: list[_Step] = []
         self.listeners: list[Listener] = []
+        self.on_change: list[ChangeListener] = []  # told after undo() and redo()
         self.seed = seed
         self._bots = {i: make_bot(s.level, seed * 7 + i) for i, s in enumerate(seats) if not s.is_human}
         self._version = 0
@@ -94,6 +96,8 @@ class GameSession:
         if not self.history or self._worker is not None:
             return False
         last = self.history[-1]
+        # Any human at this screen may take back a human's action (the window cannot tell who
+        # pressed the button); a computer's decision is never taken back.
         return last.actor is not None and self.seats[last.actor].is_human
 
     def undo(self) -> bool:
@@ -104,6 +108,7 @@ class GameSession:
         self.state = step.before.clone()
         self.record.actions.pop()
         self._version += 1
+        self._changed("undo")
         return True
 
     def can_redo(self) -> bool:
@@ -116,7 +121,12 @@ class GameSession:
         redo = list(self.redo_stack)
         self.apply(step.action)
         self.redo_stack = redo
+        self._changed("redo")
         return True
+
+    def _changed(self, kind: str) -> None:
+        for callback in list(self.on_change):
+            callback(kind)
 
     # -------------------------------------------------------------- computer seats
 

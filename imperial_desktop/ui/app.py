@@ -64,7 +64,7 @@ def run(argv: list[str] | None = None) -> int:
     manager = make_manager(screen.get_size())
     session = default_session(args.seed if args.seed is not None else (1 if args.smoke_test else None),
                               computers_only=args.smoke_test)
-    scene = GameScene(session, screen.get_size(), manager)
+    scene = GameScene(session, screen.get_size(), manager, seconds_per_move=0.0 if args.smoke_test else 0.35)
     clock = pygame.time.Clock()
     frames = 0
     running = True
@@ -80,8 +80,8 @@ def run(argv: list[str] | None = None) -> int:
             if manager.process_events(event):
                 continue  # a widget took it
             scene.handle_event(event)
+        scene.update(time_delta)  # may replace widgets: before the manager updates them
         manager.update(time_delta)
-        scene.update()
         scene.draw(screen)
         manager.draw_ui(screen)
         pygame.display.flip()

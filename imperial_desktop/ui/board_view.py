@@ -165,7 +165,8 @@ class BoardView:
         return max(18, round(34 * self.zoom))
 
     def draw(self, surface: pygame.Surface, state: GameState, *, version: int | None = None, hover: str | None = None,
-             highlights: dict[str, tuple[int, int, int]] | None = None, hidden: Piece | None = None) -> None:
+             highlights: dict[str, tuple[int, int, int]] | None = None,
+             hidden: tuple[tuple[str, str, str], ...] = ()) -> None:
         """Draw map, highlights, factories, flags and units from the state.
 
         With a ``version`` (the session's state version) the composed board is cached and only
@@ -183,7 +184,7 @@ class BoardView:
             self.outline_region(surface, hover, (255, 248, 200), 3)
 
     def _compose(self, layer: pygame.Surface, state: GameState, highlights: dict[str, tuple[int, int, int]] | None,
-                 hidden: Piece | None) -> None:
+                 hidden: tuple[tuple[str, str, str], ...]) -> None:
         rect = self.rect
         self.rect = layer.get_rect()  # draw in layer coordinates
         try:
@@ -257,7 +258,7 @@ class BoardView:
             slots.append((base[0] + 14 * (len(slots) // 6 + 1), base[1] + 10))
         return slots
 
-    def _draw_units(self, surface: pygame.Surface, state: GameState, hidden: Piece | None) -> None:
+    def _draw_units(self, surface: pygame.Surface, state: GameState, hidden: tuple[tuple[str, str, str], ...]) -> None:
         self._pieces = []
         size = self.token_size()
         badge = max(12, round(size * 0.55))
@@ -269,11 +270,9 @@ class BoardView:
             slots = self._slot_positions(r, len(land_stacks))
             slot_index = 0
             for piece in stacks:
-                count = piece.count
-                if hidden is not None and (piece.region, piece.nation, piece.kind) == (hidden.region, hidden.nation, hidden.kind):
-                    count -= 1  # the one being dragged is drawn at the pointer
-                    if count <= 0:
-                        continue
+                count = piece.count - hidden.count((piece.region, piece.nation, piece.kind))
+                if count <= 0:  # units being dragged or animated are drawn elsewhere
+                    continue
                 if piece.harbour and r.harbour is not None:
                     centre = self.board_to_screen(r.harbour)
                 else:
@@ -286,6 +285,18 @@ class BoardView:
                     b = tokens.count_badge(count, badge)
                     surface.blit(b, b.get_rect(center=rect.topright))
                 self._pieces.append((rect.inflate(6, 6), piece))
+
+    def unit_anchor(self, state: GameState, region: str, nation: str, kind: str) -> tuple[float, float]:
+        """Board point where a unit of this kind stands in a region (for animations)."""
+        r = self.geometry.regions[region]
+        if kind == "fleet" and not state.board.regions[region].is_sea and r.harbour is not None:
+            return r.harbour
+        stacks = [p for p in self.stacks(state, region) if not p.harbour]
+        slots = self._slot_positions(r, max(1, len(stacks)))
+        for i, p in enumerate(stacks):
+            if p.nation == nation and p.kind == kind:
+                return slots[i]
+        return slots[min(len(stacks), len(slots) - 1)]
 
     def sprite_for(self, piece: Piece, size: int, state: GameState) -> pygame.Surface:
         if piece.kind == "fleet":

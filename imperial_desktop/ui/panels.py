@@ -51,7 +51,8 @@ def player_name(state: GameState, player: int | None) -> str:
 
 # ---------------------------------------------------------------- top bar
 
-def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float, status: str = "") -> None:
+def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float, status: str = "",
+                 right_margin: int = 12) -> None:
     pygame.draw.rect(surface, HEADER_BG, rect)
     size = round(16 * scale)
     decision = state.decision()
@@ -68,23 +69,25 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
         headline = state.describe_decision()
     text(surface, f"Turn {state.turns_taken + (0 if state.is_terminal() else 1)}", (x, rect.centery), size, (200, 190, 170), "bold", "midleft")
     x += round(90 * scale)
-    text(surface, headline, (x, rect.centery), size, HEADER_TEXT, "bold", "midleft", max_width=rect.w - x - 260)
+    room = rect.w - x - right_margin - (110 if status else 10)
+    if font(size, "bold").size(headline)[0] > room:
+        size = round(size * 0.85)
+    text(surface, headline, (x, rect.centery), size, HEADER_TEXT, "bold", "midleft", max_width=room)
     if status:
-        text(surface, status, (rect.right - 12, rect.centery), round(14 * scale), HIGHLIGHT, "bold", "midright")
+        text(surface, status, (rect.right - right_margin, rect.centery), round(14 * scale), HIGHLIGHT, "bold", "midright")
 
 
 # ---------------------------------------------------------------- rondel
 
 def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                highlight: dict[int, RGB] | None = None) -> dict[int, pygame.Rect]:
-    """The rondel with the nation markers; returns each space's clickable box."""
+                highlight: dict[int, RGB] | None = None) -> tuple[float, float, float, float]:
+    """The rondel with the nation markers; returns its centre and inner and outer radius."""
     inner = panel(surface, rect, "Rondel", scale)
     board = state.board
     cx, cy = inner.centerx, inner.centery + 2
     radius = min(inner.w * 0.46, inner.h * 0.5)
     inner_r = radius * 0.36
     n = len(board.rondel)
-    boxes: dict[int, pygame.Rect] = {}
     for space in board.rondel:
         a0 = -math.pi / 2 + (space.index - 0.5) * 2 * math.pi / n
         a1 = a0 + 2 * math.pi / n
@@ -105,9 +108,6 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
             m = tokens.marker_sprite(nat, msize)
             off = (i - (len(here) - 1) / 2) * (msize + 1)
             surface.blit(m, m.get_rect(center=(lx + off, ly + 8 * scale)))
-        boxes[space.index] = pygame.Rect(0, 0, 1, 1).fit(pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts),
-                                                                     max(p[0] for p in pts) - min(p[0] for p in pts),
-                                                                     max(p[1] for p in pts) - min(p[1] for p in pts)))
     pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
     waiting = [nat for nat in board.nation_ids if state.rondel[nat] is None]
     if waiting:
@@ -117,7 +117,18 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
             m = tokens.marker_sprite(nat, msize)
             col, row = i % 3, i // 3
             surface.blit(m, m.get_rect(center=(cx + (col - 1) * (msize + 2), cy + row * (msize + 2))))
-    return boxes
+    return (cx, cy, inner_r, radius)
+
+
+def rondel_space_at(pos: tuple[int, int], geometry: tuple[float, float, float, float], spaces: int) -> int | None:
+    """The rondel space under a screen point, from the geometry draw_rondel returned."""
+    cx, cy, inner_r, radius = geometry
+    dx, dy = pos[0] - cx, pos[1] - cy
+    dist = math.hypot(dx, dy)
+    if not inner_r <= dist <= radius:
+        return None
+    angle = (math.atan2(dy, dx) + math.pi / 2) % (2 * math.pi)  # 0 at the top, clockwise
+    return int((angle + math.pi / spaces) // (2 * math.pi / spaces)) % spaces
 
 
 # ---------------------------------------------------------------- power track and tax chart

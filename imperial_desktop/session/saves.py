@@ -1,0 +1,501 @@
+"""Saved games: named saves, the autosave after every action, and the load screen's list.
+
+A save is one JSON document (format in docs/saves.md) holding the seats, the game record
+(set-up plus every action), a snapshot of the state and its digest. Loading restores the
+snapshot when the file is intact (fast) and otherwise replays the record, so a damaged snapshot
+costs nothing but time. Whatever is wrong with a file, loading raises :class:`SaveError` with a
+message a player can read; it never changes any file.
+
+Files are written atomically (temporary file, fsync, :func:`os.replace`); the autosave keeps
+the previous one as ``autosave.prev.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from imperial_desktop.ai import bot_names
+from imperial_desktop.core import Action, Event, GameRecord, GameState, ImperialError, RecordError
+from imperial_desktop.resources import maps_root
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+from imperial_desktop.session.settings import atomic_write_bytes, data_dir
+
+SAVE_FORMAT = "imperial-desktop-save"
+SAVE_FORMAT_VERSION = 1
+AUTOSAVE = "autosave.json"
+AUTOSAVE_PREV = "autosave.prev.json"
+MAX_SAVE_BYTES = 32 << 20  # a finished game is well under 100 KB
+_MAX_MESSAGE = 240
+
+PathLike = str | os.PathLike[str]
+
+
+class SaveError(ImperialError):
+    """A saved game that cannot be read, written or restored; ``str()`` is for the player."""
+
+    def __init__(self, message: str, path: PathLike | None = None):
+        if len(message) > _MAX_MESSAGE:
+            message = message[:_MAX_MESSAGE - 3] + "..."
+        super().__init__(message)
+        self.path = Path(path) if path is not None else None
+
+
+# ---------------------------------------------------------------------------- folders
+
+
+def saves_dir(root: PathLike | None = None) -> Path:
+    """The folder of saved games: ``root`` itself if given, else ``<data dir>/saves``."""
+    return Path(root) if root is not None else data_dir() / "saves"
+
+
+def autosave_path(root: PathLike | None = None) -> Path:
+    return saves_dir(root) / AUTOSAVE
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _checksum(data: dict[str, Any]) -> str:
+    """SHA-256 over the canonical JSON of the document without its checksum."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_document(session: GameSession, name: str) -> dict[str, Any]:
+    """The JSON document of a save of ``session`` (see docs/saves.md)."""
+    state = session.state
+    data: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "format_version": SAVE_FORMAT_VERSION,
+        "saved_at": _now(),
+        "name": str(name),
+        "seats": [seat.to_dict() for seat in session.seats],
+        "seed": session.seed,
+        "record": session.record.to_json(state),
+        "snapshot": state.to_dict(),
+        "digest": state.digest(),
+    }
+    data["checksum"] = _checksum(data)
+    return data
+
+
+def write_save(session: GameSession, path: PathLike, name: str) -> Path:
+    """Write a save of ``session`` to ``path`` atomically; raises SaveError if impossible."""
+    path = Path(path)
+    payload = (json.dumps(save_document(session, name), indent=1) + "\n").encode("utf-8")
+    try:
+        atomic_write_bytes(path, payload)
+    except OSError as exc:
+        raise SaveError(f"cannot write {path.name}: {exc.strerror or exc}", path) from exc
+    return path
+
+
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
+def file_name_for(name: str) -> str:
+    """A safe file name (on every system) for a save called ``name``."""
+    slug = re.sub(r"[^a-z0-9_-]+", "-", name.strip().lower()).strip("-_")[:60] or "save"
+    if slug in _RESERVED or slug.startswith("autosave"):
+        slug = "save-" + slug
+    return slug + ".json"
+
+
+def save_game(session: GameSession, name: str, root: PathLike | None = None) -> Path:
+    """Save under ``name`` (a save of the same name is replaced); returns the file's path."""
+    return write_save(session, saves_dir(root) / file_name_for(name), name)
+
+
+def autosave(session: GameSession, root: PathLike | None = None) -> Path:
+    """Write ``autosave.json``, keeping the previous one as ``autosave.prev.json``.
+
+    The new file is fully written and fsynced before anything is renamed, so a crash leaves
+    either the old autosave or the new one (and ``autosave.prev.json``) readable.
+    """
+    folder = saves_dir(root)
+    current, previous = folder / AUTOSAVE, folder / AUTOSAVE_PREV
+    payload = (json.dumps(save_document(session, "Autosave"), indent=1) + "\n").encode("utf-8")
+
+    def rotate() -> None:
+        if current.exists():
+            os.replace(current, previous)
+
+    try:
+        atomic_write_bytes(current, payload, before_replace=rotate)
+    except OSError as exc:
+        raise SaveError(f"cannot write the autosave: {exc.strerror or exc}", current) from exc
+    return current
+
+
+def delete_save(path: PathLike) -> None:
+    """Delete a saved game (no error if it is already gone)."""
+    path = Path(path)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveError(f"cannot delete {path.name}: {exc.strerror or exc}", path) from exc
+
+
+# ---------------------------------------------------------------------------- format upgrades
+
+# UPGRADES[n] turns a version-n document into a version-(n + 1) document. Example for a future
+# change: ``UPGRADES[0] = _upgrade_0_to_1`` with ``def _upgrade_0_to_1(data): ...; return data``.
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring a save document of an older format version up to :data:`SAVE_FORMAT_VERSION`."""
+    version = data.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(f"the save has no valid format version ({_short(version)})")
+    if version > SAVE_FORMAT_VERSION:
+        raise SaveError(f"the save was made by a newer Imperial Desktop (save format {version}; "
+                        f"this version reads up to {SAVE_FORMAT_VERSION}); please update the game")
+    while version < SAVE_FORMAT_VERSION:
+        step = UPGRADES.get(version)
+        if step is None:
+            raise SaveError(f"save format version {version} is not supported")
+        data = step(dict(data))
+        version += 1
+        data["format_version"] = version
+    return data
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+@dataclass
+class SavedGame:
+    """The checked contents of a save file."""
+
+    path: Path | None
+    name: str
+    saved_at: datetime
+    seats: list[Seat]
+    record: GameRecord
+    state: GameState
+    seed: int = 0
+    notes: list[str] = field(default_factory=list)  # how the file was repaired, for the player
+
+    def to_session(self) -> GameSession:
+        """A session continuing this game (undo history starts empty)."""
+        return GameSession(self.record.setup, list(self.seats), state=self.state.clone(),
+                           actions=list(self.record.actions), seed=self.seed)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path.name} is too large to be a saved game ({size // (1 << 20)} MB)", path)
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}", path) from exc
+    if not raw.strip():
+        raise SaveError(f"{path.name} is empty", path)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path.name} is damaged (not text)", path) from exc
+    except RecursionError as exc:
+        raise SaveError(f"{path.name} is damaged (nested too deeply)", path) from exc
+    except ValueError as exc:  # JSONDecodeError, or an integer with thousands of digits
+        raise SaveError(f"{path.name} is damaged or incomplete (not valid JSON: {exc})", path) from exc
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise SaveError(f"the save lacks its '{key}'")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise SaveError(f"the save's '{key}' has a wrong value ({_short(value)})")
+    return value
+
+
+def _parse_time(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise SaveError(f"the save's date {_short(text)} is not a date") from exc
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _parse_seats(items: list[Any], num_players: int) -> list[Seat]:
+    if len(items) != num_players:
+        raise SaveError(f"the save lists {len(items)} seats for {num_players} players")
+    seats = []
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("name", "kind", "level")):
+            raise SaveError(f"seat {number} of the save is damaged")
+        if item["kind"] not in (HUMAN, COMPUTER):
+            raise SaveError(f"seat {number} has an unknown kind {_short(item['kind'])}")
+        if item["kind"] == COMPUTER and item["level"] not in bot_names():
+            raise SaveError(f"seat {number} has an unknown computer level {_short(item['level'])}")
+        seats.append(Seat.from_dict(item))
+    return seats
+
+
+@lru_cache(maxsize=1)
+def known_maps() -> frozenset[str]:
+    """Names of the bundled boards (``maps/<name>.json``)."""
+    try:
+        return frozenset(entry.name[:-5] for entry in maps_root().iterdir() if entry.name.endswith(".json"))
+    except OSError:
+        return frozenset({"europe"})
+
+
+def _check_map(container: Any, what: str) -> None:
+    """Refuse a set-up naming a board that is not bundled (before the core tries to open it)."""
+    setup = container.get("setup") if isinstance(container, dict) else None
+    name = setup.get("map", "europe") if isinstance(setup, dict) else "europe"
+    if not isinstance(name, str) or name not in known_maps():
+        raise SaveError(f"{what} names an unknown board {_short(name)}")
+
+
+def _from_snapshot(data: dict[str, Any], record: GameRecord, digest: str) -> tuple[GameState | None, str]:
+    """The state from the snapshot if it is intact and agrees with the record; else a reason."""
+    if data.get("checksum") != _checksum(data):
+        return None, "the file was changed or damaged"
+    snapshot = data.get("snapshot")
+    if snapshot is None:
+        return None, "the file has no snapshot"
+    try:
+        _check_map(snapshot, "the snapshot")
+        state = GameState.from_dict(snapshot)
+    except (RecordError, SaveError) as exc:
+        return None, f"its snapshot is damaged ({exc})"
+    except (OSError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        return None, f"its snapshot is damaged ({type(exc).__name__})"  # the record decides
+    if state.setup != record.setup or state.digest() != digest or record.digest not in (None, digest):
+        return None, "its snapshot does not match its record"
+    return state, ""
+
+
+def _from_record(record: GameRecord, digest: str | None) -> GameState:
+    """Replay the record (which checks the record's own digest)."""
+    try:
+        state = record.replay(check_digest=True)
+        state.validate()
+    except RecordError as exc:
+        raise SaveError(f"the game record in the save is damaged: {exc}") from exc
+    if record.digest is None and digest is not None and state.digest() != digest:
+        raise SaveError("the replayed game does not match the saved position")
+    return state
+
+
+def decode_save(data: Any, path: Path | None = None) -> SavedGame:
+    """Check a parsed save document and restore its game; raises SaveError."""
+    if not isinstance(data, dict):
+        raise SaveError("not a saved game (the file is not a JSON object)")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"not an Imperial Desktop saved game (format {_short(data.get('format'))})")
+    data = upgrade(data)
+    name = _field(data, "name", str)
+    saved_at = _parse_time(_field(data, "saved_at", str))
+    record_data = _field(data, "record", dict)
+    _check_map(record_data, "the game record")
+    try:
+        record = GameRecord.from_json(record_data)
+    except RecordError as exc:
+        raise SaveError(f"the game record in the save is damaged: {exc}") from exc
+    seats = _parse_seats(_field(data, "seats", list), record.setup.num_players)
+    seed = data.get("seed", 0)
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63 else 0
+    digest = data.get("digest")
+    digest = digest if isinstance(digest, str) else None
+    state, reason = _from_snapshot(data, record, digest) if digest else (None, "it has no digest")
+    notes: list[str] = []
+    if state is None:
+        state = _from_record(record, digest)
+        notes.append(f"Restored by replaying the game record: {reason}.")
+    return SavedGame(path, name, saved_at, seats, record, state, seed, notes)
+
+
+def read_save(path: PathLike) -> SavedGame:
+    """Read and check a save file; raises SaveError (naming the problem), never anything else."""
+    path = Path(path)
+    try:
+        return decode_save(_read_json(path), path)
+    except SaveError as exc:
+        if exc.path is None:
+            exc.path = path
+        raise
+    except RecursionError as exc:
+        raise SaveError(f"{path.name} is damaged (nested too deeply)", path) from exc
+    except (ImperialError, OSError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        # a damaged file that got past the checks above; still a clean error for the player
+        raise SaveError(f"{path.name} is damaged ({type(exc).__name__}: {exc})", path) from exc
+
+
+def load_game(path: PathLike) -> GameSession:
+    """The game of a save file as a session with the saved seats; raises SaveError."""
+    return read_save(path).to_session()
+
+
+def has_autosave(root: PathLike | None = None) -> bool:
+    """Whether "Continue" has something to offer."""
+    folder = saves_dir(root)
+    return (folder / AUTOSAVE).is_file() or (folder / AUTOSAVE_PREV).is_file()
+
+
+def load_autosave(root: PathLike | None = None) -> SavedGame:
+    """The autosave for "Continue"; falls back to the previous one (with a note) if it is damaged."""
+    folder = saves_dir(root)
+    try:
+        return read_save(folder / AUTOSAVE)
+    except SaveError as first:
+        try:
+            saved = read_save(folder / AUTOSAVE_PREV)
+        except SaveError:
+            if not has_autosave(root):
+                raise SaveError("there is no game to continue", folder / AUTOSAVE) from None
+            raise first from None
+        saved.notes.insert(0, f"The last autosave could not be read ({first}); "
+                              "continuing from the one before it (the last action is lost).")
+        return saved
+
+
+def continue_game(root: PathLike | None = None) -> tuple[GameSession, list[str]]:
+    """The session for "Continue" and notes for the player (empty when all was well)."""
+    saved = load_autosave(root)
+    return saved.to_session(), list(saved.notes)
+
+
+# ---------------------------------------------------------------------------- the load screen
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One line of the load screen."""
+
+    path: Path
+    name: str
+    saved_at: datetime
+    players: tuple[str, ...]
+    seats: tuple[Seat, ...]
+    nation_turns: int
+    game_over: bool
+    status: str  # whose turn ("Ann (Italy) must choose the rondel space") or "the game is over"
+    autosave: bool = False
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """A file in the saves folder that cannot be loaded."""
+
+    path: Path
+    message: str
+
+
+@dataclass
+class SaveListing:
+    """The result of :func:`list_saves`: loadable saves (newest first) and unreadable files."""
+
+    saves: list[SaveInfo] = field(default_factory=list)
+    problems: list[SaveProblem] = field(default_factory=list)
+
+
+def save_info(saved: SavedGame, path: Path) -> SaveInfo:
+    state = saved.state
+    return SaveInfo(
+        path=path, name=saved.name, saved_at=saved.saved_at, players=tuple(state.setup.players),
+        seats=tuple(saved.seats), nation_turns=state.turns_taken, game_over=state.is_terminal(),
+        status=state.describe_decision(), autosave=path.name == AUTOSAVE, notes=tuple(saved.notes),
+    )
+
+
+def list_saves(root: PathLike | None = None, *, include_autosave: bool = True) -> SaveListing:
+    """Every save in the folder, newest first; unreadable files are reported, not raised."""
+    listing = SaveListing()
+    folder = saves_dir(root)
+    try:
+        paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
+    except OSError:
+        return listing
+    for path in paths:
+        if path.name == AUTOSAVE_PREV or (path.name == AUTOSAVE and not include_autosave):
+            continue
+        try:
+            listing.saves.append(save_info(read_save(path), path))
+        except SaveError as exc:
+            listing.problems.append(SaveProblem(path, str(exc)))
+    listing.saves.sort(key=lambda info: info.saved_at, reverse=True)
+    return listing
+
+
+# ---------------------------------------------------------------------------- the autosave hook
+
+
+class AutoSaver:
+    """Autosaves a session after every applied action, undo and redo.
+
+    Write errors do not interrupt the game: the message is kept in :attr:`last_error` (and
+    cleared by the next successful write) for the window to show.
+    """
+
+    def __init__(self, session: GameSession, root: PathLike | None = None, *, save_now: bool = True):
+        self.session = session
+        self.root = root
+        self.last_error: str | None = None
+        self.saved_version: int | None = None
+        session.listeners.append(self._on_action)
+        session.on_change.append(self._on_change)
+        if save_now:
+            self.save()
+
+    def save(self) -> bool:
+        """Write the autosave now; returns whether it worked."""
+        try:
+            autosave(self.session, self.root)
+        except SaveError as exc:
+            self.last_error = str(exc)
+            return False
+        self.last_error = None
+        self.saved_version = self.session.version
+        return True
+
+    def _on_action(self, action: Action, events: list[Event]) -> None:
+        self._save_if_changed()
+
+    def _on_change(self, kind: str) -> None:
+        self._save_if_changed()
+
+    def _save_if_changed(self) -> None:
+        if self.saved_version != self.session.version:
+            self.save()
+
+    def detach(self) -> None:
+        """Stop autosaving this session."""
+        if self._on_action in self.session.listeners:
+            self.session.listeners.remove(self._on_action)
+        if self._on_change in self.session.on_change:
+            self.session.on_change.remove(self._on_change)
+
+
+__all__ = [
+    "AUTOSAVE", "AUTOSAVE_PREV", "SAVE_FORMAT", "SAVE_FORMAT_VERSION", "UPGRADES", "AutoSaver",
+    "SaveError", "SaveInfo", "SaveListing", "SaveProblem", "SavedGame", "autosave", "autosave_path",
+    "continue_game", "decode_save", "delete_save", "file_name_for", "has_autosave", "list_saves",
+    "load_autosave", "load_game", "read_save", "save_document", "save_game", "saves_dir", "upgrade",
+    "write_save",
+]

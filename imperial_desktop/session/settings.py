@@ -1,0 +1,208 @@
+"""Player settings, persisted as JSON in the user's config folder; and the app's folders.
+
+Where files live (see docs/saves.md): the folders of :mod:`platformdirs` for the app
+"imperial-desktop", or everything below ``$IMPERIAL_DESKTOP_HOME`` when that variable is set
+(tests and portable installs): ``$IMPERIAL_DESKTOP_HOME/saves`` and
+``$IMPERIAL_DESKTOP_HOME/settings.json``.
+
+A missing or damaged settings file gives the defaults; a damaged field gives that field's
+default. Loading never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import platformdirs
+
+APP_NAME = "imperial-desktop"
+HOME_ENV = "IMPERIAL_DESKTOP_HOME"
+SETTINGS_FILE = "settings.json"
+SETTINGS_FORMAT = "imperial-desktop-settings"
+SETTINGS_FORMAT_VERSION = 1
+MAX_SETTINGS_BYTES = 1 << 20
+
+ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)  # 0 = no animation; suggested choices for the UI
+
+
+# ---------------------------------------------------------------------------- folders and files
+
+
+def app_home() -> Path | None:
+    """The folder named by ``$IMPERIAL_DESKTOP_HOME``, or None when it is not set."""
+    value = os.environ.get(HOME_ENV, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def data_dir() -> Path:
+    """The user data folder (saved games live in its ``saves`` sub-folder)."""
+    home = app_home()
+    return home if home is not None else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user config folder holding ``settings.json``."""
+    home = app_home()
+    return home if home is not None else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def atomic_write_bytes(path: Path, payload: bytes, before_replace: Callable[[], None] | None = None) -> None:
+    """Write ``payload`` to ``path`` so that readers see the old file or the new one, never a part.
+
+    A temporary file in the same folder is written, flushed and fsynced, then moved over
+    ``path`` with :func:`os.replace` (``before_replace`` runs just before, e.g. to rotate the old
+    file). On any error the temporary file is removed and the error (usually :class:`OSError`)
+    propagates; ``path`` is unchanged.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if before_replace is not None:
+            before_replace()
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable on POSIX (best effort; not possible on Windows)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+@dataclass
+class NewGameChoices:
+    """What the player chose on the last new-game screen (offered again next time)."""
+
+    seats: list[dict[str, str]] = field(default_factory=lambda: [
+        {"name": "You", "kind": "human", "level": "normal"},
+        {"name": "Computer 1", "kind": "computer", "level": "normal"},
+        {"name": "Computer 2", "kind": "computer", "level": "normal"},
+        {"name": "Computer 3", "kind": "computer", "level": "normal"},
+    ])
+    bond_distribution: str = "standard"
+    investor_card: bool = True
+    options: dict[str, Any] = field(default_factory=dict)  # RulesOptions.to_dict(); {} = defaults
+
+
+@dataclass
+class Settings:
+    """Everything the player can set outside a game."""
+
+    window_width: int = 1280
+    window_height: int = 800
+    fullscreen: bool = False
+    animation_speed: float = 1.0  # multiplier; 0 turns animations off
+    hide_cash_in_hot_seat: bool = True
+    last_new_game: NewGameChoices = field(default_factory=NewGameChoices)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": SETTINGS_FORMAT, "format_version": SETTINGS_FORMAT_VERSION, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Settings":
+        """Settings from JSON data; unknown keys are ignored, bad values give the defaults."""
+        if not isinstance(data, dict):
+            return cls()
+        default = cls()
+        return cls(
+            window_width=_int_in(data.get("window_width"), 640, 16384, default.window_width),
+            window_height=_int_in(data.get("window_height"), 480, 16384, default.window_height),
+            fullscreen=_bool(data.get("fullscreen"), default.fullscreen),
+            animation_speed=_float_in(data.get("animation_speed"), 0.0, 10.0, default.animation_speed),
+            hide_cash_in_hot_seat=_bool(data.get("hide_cash_in_hot_seat"), default.hide_cash_in_hot_seat),
+            last_new_game=_choices(data.get("last_new_game")),
+        )
+
+
+def _int_in(value: Any, low: int, high: int, default: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return default
+    return value
+
+
+def _float_in(value: Any, low: float, high: float, default: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    value = float(value)
+    return value if low <= value <= high else default  # also rejects NaN
+
+
+def _bool(value: Any, default: bool) -> bool:
+    return value if isinstance(value, bool) else default
+
+
+def _choices(data: Any) -> NewGameChoices:
+    default = NewGameChoices()
+    if not isinstance(data, dict):
+        return default
+    seats = data.get("seats")
+    good_seats = (
+        isinstance(seats, list) and 2 <= len(seats) <= 6
+        and all(isinstance(s, dict) and all(isinstance(s.get(k), str) for k in ("name", "kind", "level")) for s in seats)
+    )
+    options = data.get("options")
+    return NewGameChoices(
+        seats=[{k: s[k] for k in ("name", "kind", "level")} for s in seats] if good_seats else default.seats,
+        bond_distribution=data.get("bond_distribution") if data.get("bond_distribution") in ("standard", "auction") else default.bond_distribution,
+        investor_card=_bool(data.get("investor_card"), default.investor_card),
+        options=dict(options) if isinstance(options, dict) and all(isinstance(k, str) for k in options) else default.options,
+    )
+
+
+def settings_path(root: str | os.PathLike[str] | None = None) -> Path:
+    """``settings.json`` in ``root`` (a folder) or in :func:`config_dir`."""
+    return Path(root) / SETTINGS_FILE if root is not None else config_dir() / SETTINGS_FILE
+
+
+def load_settings(root: str | os.PathLike[str] | None = None) -> Settings:
+    """The saved settings, or the defaults when the file is missing or damaged (never raises)."""
+    path = settings_path(root)
+    try:
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            return Settings()
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return Settings()
+    if not isinstance(data, dict) or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
+        return Settings()
+    return Settings.from_dict(data)
+
+
+def save_settings(settings: Settings, root: str | os.PathLike[str] | None = None) -> Path:
+    """Write the settings atomically; returns the file's path. Raises OSError if impossible."""
+    path = settings_path(root)
+    payload = (json.dumps(settings.to_dict(), indent=1, sort_keys=True) + "\n").encode("utf-8")
+    atomic_write_bytes(path, payload)
+    return path
+
+
+__all__ = [
+    "ANIMATION_SPEEDS", "HOME_ENV", "NewGameChoices", "Settings", "atomic_write_bytes", "config_dir",
+    "data_dir", "load_settings", "save_settings", "settings_path",
+]

@@ -1,0 +1,80 @@
+"""The scores: each player's bonds (interest x power factor), cash and total, the tie-break,
+and a chart of every nation's power points over the game."""
+
+from __future__ import annotations
+
+import pygame
+
+from imperial_desktop.core import GameState
+from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE
+from imperial_desktop.ui.panels import NATION_SHORT, text
+
+
+def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> None:
+    """Draw the score sheet into ``rect`` (final after the game, provisional before)."""
+    shadow = rect.move(4, 4)
+    pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
+    pygame.draw.rect(surface, PANEL_BG, rect, border_radius=10)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=10)
+    pad = round(16 * scale)
+    title = "Final scores" if state.is_terminal() else "Scores if the game ended now"
+    text(surface, title, (rect.x + pad, rect.y + pad), round(24 * scale), PANEL_TEXT, "bold")
+    text(surface, "Click or press Esc to close", (rect.right - pad, rect.y + pad + 6), round(12 * scale), PANEL_MUTED, "regular", "topright")
+    ranking = state.ranking()
+    table_top = rect.y + pad + round(40 * scale)
+    table_h = round(rect.h * 0.5)
+    row_h = min(round(52 * scale), table_h // max(1, len(ranking)))
+    size = round(14 * scale)
+    small = round(11 * scale)
+    for i, r in enumerate(ranking):
+        y = table_top + i * row_h
+        if r["rank"] == 1:
+            pygame.draw.rect(surface, (255, 240, 180), (rect.x + pad - 4, y - 2, rect.w - 2 * pad + 8, row_h - 2), border_radius=5)
+        text(surface, f"{r['rank']}.", (rect.x + pad, y + 2), size + 2, PANEL_TEXT, "bold")
+        text(surface, r["name"], (rect.x + pad + 34 * scale, y + 2), size + 2, PANEL_TEXT, "bold")
+        text(surface, f"{r['total']} points", (rect.right - pad, y + 2), size + 2, PANEL_TEXT, "bold", "topright")
+        parts = [f"{NATION_SHORT[b['nation']]} {b['value']}M: {b['interest']}x{b['factor']}={b['points']}" for b in r["bonds"]]
+        parts.append(f"cash {r['cash']}")
+        line = " + ".join(parts)
+        text(surface, line, (rect.x + pad + 34 * scale, y + 4 + size * 1.5), small, PANEL_MUTED, "regular",
+             max_width=rect.w - 2 * pad - round(34 * scale) if font(small).size(line)[0] > rect.w - 2 * pad - 34 * scale else None)
+    tied = [r for r in ranking if r["tie_break_used"]]
+    chart_top = table_top + len(ranking) * row_h + round(8 * scale)
+    if tied:
+        order = sorted(state.board.nation_ids, key=lambda n: (-state.power[n], state.board.nation_ids.index(n)))
+        names = ", ".join(state.board.nation_by_id[n].name for n in order[:3])
+        text(surface, f"Equal totals are decided by the credit in the strongest nations ({names}, ...).",
+             (rect.x + pad, chart_top), small, (150, 60, 40), "bold")
+        chart_top += round(18 * scale)
+    draw_power_chart(surface, pygame.Rect(rect.x + pad, chart_top + 6, rect.w - 2 * pad, rect.bottom - pad - chart_top - 6), state, scale)
+
+
+def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> None:
+    """Power points of every nation after each of its Taxations, over the nation turns."""
+    if rect.h < 60:
+        return
+    pygame.draw.rect(surface, (250, 246, 236), rect)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
+    text(surface, "Power points over the game", (rect.x + 8, rect.y + 4), round(12 * scale), PANEL_TEXT, "bold")
+    left, bottom = rect.x + round(34 * scale), rect.bottom - round(20 * scale)
+    top, right = rect.y + round(24 * scale), rect.right - round(90 * scale)
+    turns = max(1, state.turns_taken)
+    for p in (0, 5, 10, 15, 20, 25):
+        y = bottom - (bottom - top) * p / 25
+        pygame.draw.line(surface, (225, 215, 195), (left, y), (right, y))
+        text(surface, str(p), (left - 4, y), round(10 * scale), PANEL_MUTED, "regular", "midright")
+    text(surface, f"nation turns (1-{turns})", ((left + right) / 2, bottom + 3), round(10 * scale), PANEL_MUTED, "regular", "midtop")
+    for i, nation in enumerate(state.board.nation_ids):
+        pts = [(left, bottom)]
+        for turn, n, power in state.power_log:
+            if n == nation:
+                x = left + (right - left) * turn / turns
+                pts.append((x, pts[-1][1]))
+                pts.append((x, bottom - (bottom - top) * power / 25))
+        pts.append((left + (right - left) * state.turns_taken / turns, pts[-1][1]))
+        colour = PIECE[nation]
+        pygame.draw.lines(surface, colour, False, pts, max(2, round(3 * scale)))
+        ly = top + i * round(16 * scale)
+        pygame.draw.line(surface, colour, (right + 10, ly + 6), (right + 26, ly + 6), 3)
+        text(surface, f"{NATION_SHORT[nation]} {state.power[nation]}", (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold")

@@ -1,0 +1,81 @@
+"""A headless driver for UI tests: the game's own loop, fed with real pygame events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+import pygame_gui
+
+from imperial_desktop.ui.gui import make_manager
+
+
+class Driver:
+    """Runs frames of a scene with a pygame-gui manager, as ui.app does, and posts input."""
+
+    def __init__(self, scene_factory, size=(1600, 1000)):
+        pygame.init()
+        self.screen = pygame.display.set_mode(size)
+        self.manager = make_manager(size)
+        self.scene = scene_factory(self.manager, size)
+        self.frames = 0
+
+    def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            for event in pygame.event.get():
+                if self.manager.process_events(event):
+                    continue
+                self.scene.handle_event(event)
+            self.scene.update(dt)
+            self.manager.update(dt)
+            self.scene.draw(self.screen)
+            self.manager.draw_ui(self.screen)
+            self.frames += 1
+
+    def post(self, type_, **kwargs) -> None:
+        pygame.event.post(pygame.event.Event(type_, **kwargs))
+
+    def move(self, pos) -> None:
+        # A real pointer moves SDL's mouse state and sends an event; do both (pygame-gui reads
+        # the state for hovering, the game reads the events).
+        pygame.mouse.set_pos(pos)
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.frame()
+
+    def click(self, pos, button: int = 1) -> None:
+        self.move(pos)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.frame(2)  # pygame-gui's button event arrives on the next event.get()
+
+    def drag(self, start, end, steps: int = 6) -> None:
+        self.move(start)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.frame()
+        for i in range(1, steps + 1):
+            p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+            pygame.mouse.set_pos(p)
+            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.frame(2)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.frame(2)
+
+    def click_element(self, element) -> None:
+        """Click a pygame-gui element at its centre on screen."""
+        self.click(element.get_abs_rect().center)
+
+    def shot(self, path) -> None:
+        pygame.image.save(self.screen, str(path))
+
+
+def button_event_type():
+    return pygame_gui.UI_BUTTON_PRESSED

@@ -1,0 +1,71 @@
+"""Screenshots of every decision dialog and of the results screen, into docs/screenshots/.
+
+Usage: python3 tools/ui_screenshots.py
+Plays a hot-seat game headless through the game window (the test player of tests/ui_player.py)
+and saves the screen the first time each kind of decision appears, plus the final results.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from ui_driver import Driver  # noqa: E402
+from ui_player import Policy, UIPlayer  # noqa: E402
+
+from imperial_desktop.core import GameSetup  # noqa: E402
+from imperial_desktop.session.controller import GameSession  # noqa: E402
+from imperial_desktop.session.seats import Seat  # noqa: E402
+
+
+def main() -> None:
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    setup = GameSetup.create(4, 3, names=["Anna", "Ben", "Clara", "David"])
+    session = GameSession(setup, [Seat(n) for n in setup.players])
+    from imperial_desktop.ui.game_scene import GameScene
+
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
+    driver.frame(2)
+    policy = Policy(3)
+    player = UIPlayer(driver)
+    seen: set[str] = set()
+    while not session.state.is_terminal():
+        decision = session.state.decision()
+        kind = decision.kind
+        if kind == "maneuver":
+            kind += "-" + str(session.state.maneuver_phase())
+        if kind not in seen:
+            seen.add(kind)
+            driver.frame(2)
+            driver.shot(out / f"dialog-{kind}.png")
+            print(out / f"dialog-{kind}.png")
+        action = policy.choose(session.state)
+        if kind.startswith("maneuver-armies") and "drag" not in seen and type(action).__name__ == "MoveArmy":
+            # a drag in progress: legal destinations light up
+            rect = driver.scene.board.piece_rect(action.origin, action.nation, "army")
+            import pygame
+
+            driver.move(rect.center)
+            driver.post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+            driver.frame()
+            target = player.region_point(action.destination)
+            pygame.mouse.set_pos(target)
+            driver.post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
+            driver.frame(2)
+            driver.shot(out / "drag-army.png")
+            driver.post(pygame.MOUSEBUTTONUP, pos=target, button=1)
+            driver.frame(2)
+            seen.add("drag")
+            continue
+        player.perform(action)
+    driver.frame(3)
+    driver.shot(out / "results.png")
+    print(out / "results.png")
+
+
+if __name__ == "__main__":
+    main()
