@@ -21,6 +21,38 @@ from imperial_desktop.session.controller import GameSession  # noqa: E402
 from imperial_desktop.session.seats import Seat  # noqa: E402
 
 
+def menus(out: Path) -> None:
+    """Title, new game, load (with two saves), settings and rules screens."""
+    import os
+    import tempfile
+
+    import pygame
+
+    home = tempfile.mkdtemp()
+    os.environ["IMPERIAL_DESKTOP_HOME"] = home
+    from imperial_desktop.core import GameRecord
+    from imperial_desktop.session import saves
+    from imperial_desktop.ui.app import App, init_display
+    from imperial_desktop.ui.menus import LoadScene, NewGameScene, RulesScene, SettingsScene
+
+    for save in ("midgame", "finished"):
+        record = GameRecord.load(ROOT / "saves" / f"{save}.json")
+        session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
+        saves.save_game(session, f"Sunday game ({save})")
+        saves.autosave(session)
+    screen = init_display((1600, 1000), headless=True)
+    app = App(screen)
+    app.show_title()
+    for name, factory in (("title", None), ("new-game", NewGameScene), ("load", LoadScene),
+                          ("settings", SettingsScene), ("rules", RulesScene)):
+        if factory is not None:
+            app.switch(factory(app))
+        for _ in range(3):
+            app.frame(1 / 60)
+        pygame.image.save(app.screen, str(out / f"screen-{name}.png"))
+        print(out / f"screen-{name}.png")
+
+
 def main() -> None:
     out = ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -68,4 +100,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--menus" in sys.argv:
+        menus(ROOT / "docs" / "screenshots")
+    else:
+        main()

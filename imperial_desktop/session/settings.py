@@ -114,8 +114,8 @@ class NewGameChoices:
 class Settings:
     """Everything the player can set outside a game."""
 
-    window_width: int = 1280
-    window_height: int = 800
+    window_width: int = 1600
+    window_height: int = 1000
     fullscreen: bool = False
     animation_speed: float = 1.0  # multiplier; 0 turns animations off
     hide_cash_in_hot_seat: bool = True

@@ -1,4 +1,4 @@
-"""The pygame-ce main loop: window, pygame-gui manager, the current scene."""
+"""The pygame-ce main loop: window, pygame-gui manager, and the scenes (title, menus, game)."""
 
 from __future__ import annotations
 
@@ -6,20 +6,13 @@ import argparse
 import os
 import sys
 import time
-from typing import Protocol
 
 DEFAULT_SIZE = (1600, 1000)
 MIN_SIZE = (1280, 800)
 
 
-class Scene(Protocol):
-    def handle_event(self, event) -> None: ...
-    def update(self) -> None: ...
-    def draw(self, surface) -> None: ...
-
-
 def default_session(seed: int | None = None, computers_only: bool = False):
-    """You against three computer opponents, standard rules (or four computers for the smoke test)."""
+    """You against three computer opponents, standard rules (four computers for the smoke test)."""
     from imperial_desktop.ai import bot_names
     from imperial_desktop.core import GameSetup
     from imperial_desktop.session.controller import GameSession
@@ -32,7 +25,7 @@ def default_session(seed: int | None = None, computers_only: bool = False):
     return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)
 
 
-def init_display(size: tuple[int, int], headless: bool):
+def init_display(size: tuple[int, int], headless: bool, fullscreen: bool = False):
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,57 +34,179 @@ def init_display(size: tuple[int, int], headless: bool):
 
     pygame.init()
     pygame.display.set_caption("Imperial Desktop")
-    flags = 0 if headless else pygame.RESIZABLE
-    return pygame.display.set_mode(size, flags)
+    try:
+        from imperial_desktop.resources import assets_root
+
+        with (assets_root() / "images" / "icon.png").open("rb") as handle:
+            pygame.display.set_icon(pygame.image.load(handle, "icon.png"))
+    except (FileNotFoundError, OSError, pygame.error):
+        pass
+    if not headless:
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            dw, dh = desktops[0]
+            size = (min(size[0], dw), min(size[1], dh - 60))
+    flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+    return pygame.display.set_mode(size if not fullscreen or headless else (0, 0), flags)
+
+
+class App:
+    """Owns the window, the pygame-gui manager, the settings and the current scene."""
+
+    def __init__(self, screen, *, smoke: bool = False):
+        import pygame
+
+        from imperial_desktop.session.settings import load_settings
+        from imperial_desktop.ui.gui import make_manager
+
+        self.pygame = pygame
+        self.screen = screen
+        self.smoke = smoke
+        self.settings = load_settings()
+        self.manager = make_manager(screen.get_size())
+        self.scene = None
+        self.autosaver = None
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self._backdrop = None
+
+    # ---------------------------------------------------------------- scenes
+
+    def switch(self, scene) -> None:
+        if self.scene is not None and hasattr(self.scene, "close"):
+            self.scene.close()
+        self.scene = scene
+
+    def show_title(self, note: str = "") -> None:
+        from imperial_desktop.ui.menus import TitleScene
+
+        self._stop_autosave()
+        self.switch(TitleScene(self, note))
+
+    def start_game(self, session) -> None:
+        """Open the game screen for a session, autosaving after every action."""
+        from imperial_desktop.session.saves import AutoSaver
+        from imperial_desktop.ui.game_scene import GameScene
+
+        self._stop_autosave()
+        speed = 0.0 if self.smoke else 0.35 / max(0.01, self.settings.animation_speed) if self.settings.animation_speed > 0.01 else 0.0
+        scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=speed)
+        scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
+        scene.on_menu = self.show_title
+        if not self.smoke:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
+            self.autosaver = AutoSaver(session)
+        self.switch(scene)
+
+    def continue_game(self) -> None:
+        from imperial_desktop.session.saves import SaveError, continue_game
+
+        try:
+            session, notes = continue_game()
+        except SaveError as exc:
+            self.show_title(f"The last game cannot be continued: {exc}")
+            return
+        self.start_game(session)
+        if notes and hasattr(self.scene, "show_message"):
+            self.scene.show_message(" ".join(notes), 6)
+
+    def _stop_autosave(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.detach()
+            self.autosaver = None
+
+    def apply_window_settings(self) -> None:
+        pygame = self.pygame
+        s = self.settings
+        if self.smoke:
+            return
+        flags = pygame.FULLSCREEN if s.fullscreen else pygame.RESIZABLE
+        self.screen = pygame.display.set_mode((0, 0) if s.fullscreen else (max(MIN_SIZE[0], s.window_width), max(MIN_SIZE[1], s.window_height)), flags)
+        self.manager.set_window_resolution(self.screen.get_size())
+        self._backdrop = None
+
+    def draw_backdrop(self, surface) -> None:
+        """The board, dimmed, behind the menu screens."""
+        pygame = self.pygame
+        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
+            from imperial_desktop.ui.game_scene import board_assets
+
+            _, image = board_assets()
+            scaled = pygame.transform.smoothscale(image, surface.get_size())
+            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            veil.fill((30, 24, 18, 150))
+            scaled.blit(veil, (0, 0))
+            self._backdrop = scaled.convert()
+        surface.blit(self._backdrop, (0, 0))
+
+    # ---------------------------------------------------------------- loop
+
+    def frame(self, dt: float) -> None:
+        pygame = self.pygame
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                self.screen = pygame.display.set_mode((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)), pygame.RESIZABLE)
+                self.manager.set_window_resolution(self.screen.get_size())
+                self._backdrop = None
+                event = pygame.event.Event(pygame.VIDEORESIZE, w=self.screen.get_width(), h=self.screen.get_height(),
+                                           size=self.screen.get_size())
+            if self.manager.process_events(event):
+                continue  # a widget took it
+            self.scene.handle_event(event)
+        self.scene.update(dt)  # may replace widgets: before the manager updates them
+        self.manager.update(dt)
+        self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+
+    def run(self, max_frames: int | None = None) -> int:
+        frames = 0
+        while self.running:
+            dt = self.clock.tick(0 if self.smoke else 60) / 1000.0
+            self.frame(dt)
+            frames += 1
+            if max_frames is not None and frames >= max_frames:
+                break
+        self._stop_autosave()
+        return frames
 
 
 def run(argv: list[str] | None = None) -> int:
     """Start the game window (or, with --smoke-test, play a few computer turns headless and exit)."""
-    parser = argparse.ArgumentParser(prog="imperial-desktop play")
+    parser = argparse.ArgumentParser(prog="imperial-desktop")
     parser.add_argument("--smoke-test", action="store_true", help="headless: computers play a few turns, then exit")
     parser.add_argument("--screenshot", help="save a screenshot to this PNG file before exiting")
     parser.add_argument("--frames", type=int, default=120, help="frames to render in the smoke test")
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}")
+    parser.add_argument("--size", help="window size WxH (default from the settings, 1600x1000)")
     args = parser.parse_args(argv)
-    w, h = (int(v) for v in args.size.lower().split("x"))
-    screen = init_display((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), args.smoke_test)
+    from imperial_desktop.session.settings import load_settings
+
+    settings = load_settings()
+    size = (settings.window_width, settings.window_height)
+    if args.size:
+        size = tuple(int(v) for v in args.size.lower().split("x"))  # type: ignore[assignment]
+    size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    screen = init_display(size, args.smoke_test, settings.fullscreen and not args.smoke_test)
     import pygame
 
-    from imperial_desktop.ui.game_scene import GameScene
-    from imperial_desktop.ui.gui import make_manager
-
-    manager = make_manager(screen.get_size())
-    session = default_session(args.seed if args.seed is not None else (1 if args.smoke_test else None),
-                              computers_only=args.smoke_test)
-    scene = GameScene(session, screen.get_size(), manager, seconds_per_move=0.0 if args.smoke_test else 0.35)
-    clock = pygame.time.Clock()
-    frames = 0
-    running = True
-    while running:
-        time_delta = clock.tick(0 if args.smoke_test else 60) / 1000.0
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                running = False
-                continue
-            if event.type == pygame.VIDEORESIZE:
-                screen = pygame.display.set_mode((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)), pygame.RESIZABLE)
-                event = pygame.event.Event(pygame.VIDEORESIZE, w=screen.get_width(), h=screen.get_height(), size=screen.get_size())
-            if manager.process_events(event):
-                continue  # a widget took it
-            scene.handle_event(event)
-        scene.update(time_delta)  # may replace widgets: before the manager updates them
-        manager.update(time_delta)
-        scene.draw(screen)
-        manager.draw_ui(screen)
-        pygame.display.flip()
-        frames += 1
-        if args.smoke_test:
+    app = App(screen, smoke=args.smoke_test)
+    if args.smoke_test:
+        session = default_session(args.seed if args.seed is not None else 1, computers_only=True)
+        app.start_game(session)
+        frames = 0
+        while frames < args.frames and not session.state.is_terminal():
+            app.frame(1 / 60)
             session.wait_for_computer(5.0)
-            if frames >= args.frames or session.state.is_terminal():
-                running = False
+            frames += 1
+        app.frame(1 / 60)
+    else:
+        app.show_title()
+        app.run()
     if args.screenshot:
-        pygame.image.save(screen, args.screenshot)
+        pygame.image.save(app.screen, args.screenshot)
         print(f"screenshot saved to {args.screenshot}")
     pygame.quit()
     return 0

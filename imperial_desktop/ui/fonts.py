@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from imperial_desktop.resources import assets_root
@@ -21,9 +19,21 @@ def font_path(kind: str = "regular") -> str:
     return str(assets_root() / "fonts" / FILES[kind])
 
 
-@lru_cache(maxsize=64)
+_FONTS: dict[tuple[int, str], pygame.font.Font] = {}
+
+
 def font(size: int, kind: str = "regular") -> pygame.font.Font:
-    """A pygame font of the given pixel size."""
+    """A pygame font of the given pixel size (cached; rebuilt after pygame was shut down)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(font_path(kind), max(6, int(size)))
+    key = (max(6, int(size)), kind)
+    cached = _FONTS.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()
+            cached.size("0")
+            return cached
+        except pygame.error:  # pygame.quit() invalidated it
+            _FONTS.clear()
+    made = _FONTS[key] = pygame.font.Font(font_path(kind), key[0])
+    return made

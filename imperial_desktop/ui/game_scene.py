@@ -85,6 +85,9 @@ class GameScene:
         self._last_human: int | None = None
         self.results_open = False
         self.wants_results = False
+        self.on_menu = None  # set by the app: back to the title screen
+        self.saves_root = None  # folder for named saves (None: the user data folder)
+        self.save_panel = None
         session.listeners.append(self._on_action)
         self._replay_log()
         self._make_buttons()
@@ -134,7 +137,9 @@ class GameScene:
         self.buttons = {}
         bar = self.layout.top_bar
         h = bar.h - 8
-        specs = [("fit", "Whole map", 104, "Show the whole board again (Home). Zoom: mouse wheel; pan: right-button drag"),
+        specs = [("menu", "Menu", 70, "Back to the title screen (the game is kept: Continue resumes it)"),
+                 ("save", "Save", 64, "Save this game under a name"),
+                 ("fit", "Whole map", 104, "Show the whole board again (Home). Zoom: mouse wheel; pan: right-button drag"),
                  ("hide_cash", "Show cash" if self.hide_cash else "Hide cash", 96, "Hide every player's cash for hot seat play (H)"),
                  ("undo", "Undo", 70, "Take back your last action (Ctrl+Z)"),
                  ("donate", "Donate", 80, "Give some of your own cash to a nation's treasury (allowed at any time)"),
@@ -274,6 +279,35 @@ class GameScene:
             self.open_donation()
         elif element is self.buttons.get("results"):
             self.results_open = not self.results_open
+        elif element is self.buttons.get("menu") and self.on_menu is not None:
+            self.on_menu()
+        elif element is self.buttons.get("save"):
+            self.save_named()
+
+    def save_named(self) -> None:
+        """Save under a name made of the date and the players (the load screen lists it)."""
+        from imperial_desktop.session.saves import SaveError, save_game
+
+        names = ", ".join(self.session.setup.players)
+        name = f"{time.strftime('%Y-%m-%d %H.%M')} {names}"[:60]
+        try:
+            path = save_game(self.session, name, self.saves_root)
+        except (SaveError, OSError) as exc:
+            self.show_message(f"Could not save: {exc}")
+            return
+        self.show_message(f"Saved as {path.stem}")
+
+    def close(self) -> None:
+        """Remove this screen's widgets (when the app switches to another screen)."""
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+        if self.decision_panel is not None:
+            self.decision_panel.kill()
+            self.decision_panel = None
+        self._close_aux()
+        if self._on_action in self.session.listeners:
+            self.session.listeners.remove(self._on_action)
 
     def toggle_hide_cash(self) -> None:
         self.hide_cash = not self.hide_cash
@@ -541,7 +575,7 @@ class GameScene:
             self._chrome = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
         chrome = self._chrome
         chrome.fill(WINDOW_BG)
-        panels.draw_top_bar(chrome, lay.top_bar, state, s, status, right_margin=480 if self.manager else 12)
+        panels.draw_top_bar(chrome, lay.top_bar, state, s, status, right_margin=620 if self.manager else 12)
         panels.draw_tracks(chrome, lay.tracks, state, s)
         self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl)
         panels.draw_nations(chrome, lay.nations, state, s)

@@ -29,4 +29,7 @@ def _with_font_paths(theme: dict) -> dict:
 
 def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A UIManager with the game's theme and the bundled DejaVu fonts."""
-    return pygame_gui.UIManager(size, theme_path=_with_font_paths(load_theme()), enable_live_theme_updates=False)
+    manager = pygame_gui.UIManager(size, theme_path=_with_font_paths(load_theme()), enable_live_theme_updates=False)
+    manager.preload_fonts([{"name": "dejavu", "point_size": pt, "style": style, "antialiased": "1"}
+                           for pt in (12,) for style in ("bold", "italic")])
+    return manager

@@ -1,0 +1,87 @@
+"""Issue 6: title, new-game, load and settings screens; from the title to a game against
+computer seats and back via Continue, through posted events."""
+
+import os
+
+import pygame
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("IMPERIAL_DESKTOP_HOME", str(tmp_path))
+    from imperial_desktop.ui.app import App, init_display
+
+    screen = init_display((1600, 1000), headless=True)
+    application = App(screen)
+    application.show_title()
+    application.frame(1 / 60)
+    yield application
+    pygame.quit()
+
+
+def click(app, element):
+    pos = element.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+
+
+def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
+    from imperial_desktop.ui.game_scene import GameScene
+    from imperial_desktop.ui.menus import NewGameScene, TitleScene
+
+    assert isinstance(app.scene, TitleScene)
+    assert not app.scene.buttons["continue"].is_enabled  # nothing to continue yet
+    click(app, app.scene.buttons["new"])
+    assert isinstance(app.scene, NewGameScene)
+    click(app, app.scene.widgets["start"])  # the default: you against three computers
+    assert isinstance(app.scene, GameScene)
+    session = app.scene.session
+    assert [s.kind for s in session.seats] == ["human", "computer", "computer", "computer"]
+    for _ in range(400):  # let the computers play until it is the human's turn
+        app.frame(1 / 60)
+        session.wait_for_computer(5)
+        if session.human_to_move() and not app.scene.animator.busy:
+            break
+    assert session.human_to_move()
+    assert (tmp_path / "saves" / "autosave.json").exists()
+    version = len(session.record.actions)
+    click(app, app.scene.buttons["menu"])
+    assert isinstance(app.scene, TitleScene)
+    assert app.scene.buttons["continue"].is_enabled
+    click(app, app.scene.buttons["continue"])
+    assert isinstance(app.scene, GameScene)
+    assert len(app.scene.session.record.actions) == version
+    assert app.scene.session.state == session.state
+
+
+def test_menu_screens_render(app, tmp_path):
+    from imperial_desktop.ui.menus import LoadScene, RulesScene, SettingsScene, TitleScene
+
+    for key, cls in (("load", LoadScene), ("settings", SettingsScene), ("rules", RulesScene)):
+        click(app, app.scene.buttons[key])
+        assert isinstance(app.scene, cls)
+        app.frame(1 / 60)
+        pygame.image.save(app.screen, str(tmp_path / f"{key}.png"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        app.frame(1 / 60)
+        assert isinstance(app.scene, TitleScene)
+
+
+def test_settings_are_saved(app, tmp_path):
+    from imperial_desktop.session.settings import load_settings
+
+    click(app, app.scene.buttons["settings"])
+    scene = app.scene
+    scene.speed.set_current_value(2.0)
+    click(app, scene.done)
+    assert load_settings().animation_speed == 2.0
