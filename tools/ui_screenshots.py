@@ -53,6 +53,51 @@ def menus(out: Path) -> None:
         print(out / f"screen-{name}.png")
 
 
+def focused(out: Path) -> None:
+    """Dialogs that a short game may not show: auction, whom to ask, route choice, donation."""
+    import pygame
+
+    from helpers import AH, GB, IT, RU, clear_units, put, six_player_game, start_maneuver
+
+    from imperial_desktop.core import AskNation, EndPhase, GameSetup, GameState, MoveFleet, Peace
+    from imperial_desktop.ui.game_scene import GameScene
+
+    def shot(state, name, steps=()):
+        session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state)
+        driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
+        driver.frame(2)
+        player = UIPlayer(driver)
+        for step in steps:
+            step(driver, player)
+        driver.frame(2)
+        driver.shot(out / name)
+        print(out / name)
+
+    shot(GameState.new(GameSetup(players=("Anna", "Ben", "Clara"), bond_distribution="auction", auction_start=0)), "dialog-auction.png")
+    state = six_player_game()
+    clear_units(state)
+    put(state, RU, "eastern_mediterranean", fleets=1)
+    put(state, IT, "ionian_sea", fleets=1)
+    put(state, AH, "ionian_sea", fleets=1)
+    start_maneuver(state, RU)
+    shot(state, "dialog-entry_ask.png", [lambda d, p: p.perform(MoveFleet(RU, "eastern_mediterranean", "ionian_sea")),
+                                         lambda d, p: p.perform(Peace(RU))])
+    state = six_player_game()
+    clear_units(state)
+    put(state, GB, "london", armies=1)
+    for sea in ("english_channel", "north_atlantic", "bay_of_biscay"):
+        put(state, GB, sea, fleets=1)
+    start_maneuver(state, GB)
+
+    def drag_to_portugal(d, p):
+        p.perform(EndPhase(GB, "fleets"))
+        rect = d.scene.board.piece_rect("london", GB, "army")
+        d.drag(rect.center, p.region_point("portugal"))
+
+    shot(state, "dialog-route.png", [drag_to_portugal])
+    shot(six_player_game(), "dialog-donation.png", [lambda d, p: d.click_element(d.scene.buttons["donate"])])
+
+
 def main() -> None:
     out = ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -102,5 +147,7 @@ def main() -> None:
 if __name__ == "__main__":
     if "--menus" in sys.argv:
         menus(ROOT / "docs" / "screenshots")
+    elif "--focused" in sys.argv:
+        focused(ROOT / "docs" / "screenshots")
     else:
         main()

@@ -113,6 +113,8 @@ class GameScene:
                 self.animator.add(Slide(e["nation"], e["unit"], e["destination"], start, end, self.animator.seconds_per_move))
             if e.type == "game_over":
                 self.wants_results = True
+            if e.type == "taxes":
+                self.show_message(event_text(e, state.board, list(self.session.setup.players)), 4.0)
 
     def _log_action(self, action: Action, events: list[Event]) -> None:
         names = list(self.session.setup.players)

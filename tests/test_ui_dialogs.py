@@ -1,0 +1,164 @@
+"""Issue 5, acceptance 2: each dialog driven by clicks, and illegal drops that snap back."""
+
+import pygame
+import pytest
+
+from helpers import AH, FR, GB, GE, IT, RU, clear_units, fixed_game, give_turn, put, refresh, six_player_game, start_maneuver
+from ui_driver import Driver
+from ui_player import UIPlayer
+
+from imperial_desktop.core import (
+    AskNation, Battle, BuildFactory, ChooseRondel, EndPhase, GameState, ImportUnit, Invest, MoveArmy, MoveFleet,
+    PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
+)
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.seats import Seat
+
+
+def drive(state: GameState):
+    session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state)
+    from imperial_desktop.ui.game_scene import GameScene
+
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
+    driver.frame(2)
+    return driver, session, UIPlayer(driver)
+
+
+def choose(player, action):
+    before = player.scene.session.version
+    player.perform(action)
+    assert player.scene.session.version == before + 1
+    assert player.scene.session.record.actions[-1] == action
+
+
+def test_rondel_click_and_unaffordable_space():
+    state = six_player_game()
+    give_turn(state, AH, position=0)
+    state.cash[0] = 0
+    refresh(state)
+    driver, session, player = drive(state)
+    driver.click(player.rondel_point(6))  # 6 spaces: 6M, unaffordable
+    assert session.version == 0 and "cannot move" in driver.scene.toast[0]
+    choose(player, ChooseRondel(AH, 2))
+
+
+def test_factory_click_on_city():
+    state = six_player_game()
+    give_turn(state, GE)
+    state.apply(ChooseRondel(GE, 0))
+    driver, session, player = drive(state)
+    assert "munich" in driver.scene.highlights()
+    choose(player, BuildFactory(GE, "munich"))
+    assert "munich" in session.state.factories
+
+
+def test_production_and_import_dialogs():
+    state = six_player_game()
+    give_turn(state, AH)
+    state.apply(ChooseRondel(AH, 1))
+    driver, session, player = drive(state)
+    choose(player, Produce(AH, ("budapest",)))
+    state = six_player_game()
+    give_turn(state, AH)
+    state.apply(ChooseRondel(AH, 4))
+    driver, session, player = drive(state)
+    choose(player, ImportUnit(AH, "fleet", "trieste"))  # a port: army or fleet asked in a small panel
+    choose(player, ImportUnit(AH, "army", "vienna"))
+    choose(player, EndPhase(AH, "import"))
+    assert session.state.fleets[AH] == {"trieste": 1}
+
+
+def test_drag_battle_status_and_ask_dialogs():
+    state = six_player_game()
+    clear_units(state)
+    put(state, RU, "eastern_mediterranean", fleets=1)
+    put(state, IT, "ionian_sea", fleets=1)
+    put(state, AH, "ionian_sea", fleets=1)
+    put(state, RU, "romania", armies=1)
+    start_maneuver(state, RU)
+    driver, session, player = drive(state)
+    choose(player, MoveFleet(RU, "eastern_mediterranean", "ionian_sea"))  # drag
+    choose(player, Peace(RU))
+    choose(player, AskNation(RU, AH))
+    choose(player, Battle(AH, "ionian_sea", "fleet", RU, "fleet"))
+    choose(player, MoveArmy(RU, "romania", "budapest"))  # drag into a foreign province
+    choose(player, SetArmyStatus(RU, "budapest", True))
+    assert "budapest" in session.state.hostile[RU]
+
+
+def test_convoy_route_choice():
+    state = six_player_game()
+    clear_units(state)
+    put(state, GB, "london", armies=1)
+    for sea in ("english_channel", "north_atlantic", "bay_of_biscay"):
+        put(state, GB, sea, fleets=1)
+    start_maneuver(state, GB)
+    driver, session, player = drive(state)
+    choose(player, EndPhase(GB, "fleets"))
+    choose(player, MoveArmy(GB, "london", "portugal", ("bay_of_biscay", "north_atlantic")))
+    assert session.state.armies[GB] == {"portugal": 1}
+
+
+def test_investor_and_swiss_bank_dialogs():
+    state = six_player_game()
+    state.government[RU] = 4
+    state.swiss = {5}
+    give_turn(state, AH, position=2)
+    state.cash[0] = 20
+    refresh(state)
+    driver, session, player = drive(state)
+    choose(player, ChooseRondel(AH, 6))
+    assert session.state.decision().kind == "swiss_force"
+    choose(player, SwissForce(5, AH, True))
+    assert session.state.decision().kind == "invest"
+    holder = session.state.current_player()
+    choose(player, Invest(holder, RU, 4))
+    choose(player, PassInvestment(5))
+
+
+def test_auction_dialog():
+    from imperial_desktop.core import GameSetup
+
+    state = GameState.new(GameSetup(players=("A", "B", "C"), bond_distribution="auction", auction_start=0))
+    driver, session, player = drive(state)
+    choose(player, Invest(0, AH, 9))
+    choose(player, PassInvestment(1))
+
+
+@pytest.mark.parametrize("target", ["sweden", "moscow"])
+def test_illegal_drop_snaps_back_with_a_message(target):
+    state = six_player_game()
+    clear_units(state)
+    put(state, FR, "paris", armies=1)
+    start_maneuver(state, FR)
+    driver, session, player = drive(state)
+    before = session.state.digest()
+    rect = driver.scene.board.piece_rect("paris", FR, "army")
+    driver.drag(rect.center, player.region_point(target))
+    assert session.state.digest() == before and session.version == 0
+    assert "cannot reach" in driver.scene.toast[0]
+    assert driver.scene.drag is None
+    assert driver.scene.board.piece_rect("paris", FR, "army") is not None  # drawn at home again
+
+
+def test_donation_dialog_and_undo_shortcut():
+    state = six_player_game()
+    driver, session, player = drive(state)
+    driver.click_element(driver.scene.buttons["donate"])
+    panel = driver.scene.aux_panel
+    button = panel.button_for(lambda c: c.action.nation == GE and c.action.amount == 1)
+    driver.click_element(button)
+    assert session.state.treasury[GE] == 12 and session.state.cash[0] == 1
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert session.state.treasury[GE] == 11 and session.state.cash[0] == 2
+
+
+def test_enter_confirms_the_highlighted_choice():
+    state = six_player_game()
+    clear_units(state)
+    put(state, GB, "north_sea", fleets=1)
+    put(state, GB, "london", armies=1)
+    start_maneuver(state, GB)
+    driver, session, player = drive(state)
+    driver.key(pygame.K_RETURN)
+    assert session.state.maneuver_phase() == "armies"
