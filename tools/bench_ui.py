@@ -59,8 +59,54 @@ def main() -> None:
     for p in points:
         scene.board.region_at(p)
     per = (time.perf_counter() - started) / len(points)
-    print(f"hit test (screen point -> region, transform + shapely STRtree): {per * 1e6:.1f} us")
+    print(f"hit test (screen point -> region; pick buffer from the shapely polygons, shapely at borders): {per * 1e6:.1f} us")
+    thinking_fps(screen, (w, h))
     pygame.quit()
+
+
+def thinking_fps(screen, size, seconds: float = 6.0, level: str = "hard") -> None:
+    """Frames per second of the game screen while computer seats think in their worker thread."""
+    from imperial_desktop.ai import bot_names
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.game_scene import GameScene
+    from imperial_desktop.ui.gui import make_manager
+
+    if level not in bot_names():
+        level = "random"
+    import sys
+
+    sys.setswitchinterval(0.001)  # as the app does: the window gets the GIL back quickly
+    manager = make_manager(size)
+    setup = GameSetup.create(4, 11)
+    session = GameSession(setup, [Seat(f"C{i}", "computer", level) for i in range(4)], seed=11)
+    scene = GameScene(session, size, manager, seconds_per_move=0.0)
+    thinking_frames = 0
+    thinking_time = 0.0
+    worst = 0.0
+    end = time.perf_counter() + seconds
+    clock = pygame.time.Clock()
+    while time.perf_counter() < end and not session.state.is_terminal():
+        started = time.perf_counter()
+        for event in pygame.event.get():
+            if not manager.process_events(event):
+                scene.handle_event(event)
+        scene.update(1 / 60)
+        manager.update(1 / 60)
+        scene.draw(screen)
+        manager.draw_ui(screen)
+        pygame.display.flip()
+        clock.tick(60)
+        elapsed = time.perf_counter() - started
+        if session.computer_thinking():
+            thinking_frames += 1
+            thinking_time += elapsed
+            worst = max(worst, elapsed)
+    if thinking_frames:
+        print(f"while '{level}' computers think: {thinking_frames / thinking_time:.0f} fps over {thinking_frames} frames "
+              f"(frames capped at 60 by the clock; slowest frame {worst * 1000:.1f} ms); {len(session.record.actions)} "
+              "computer actions applied meanwhile")
 
 
 if __name__ == "__main__":

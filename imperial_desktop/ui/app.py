@@ -60,6 +60,9 @@ class App:
         from imperial_desktop.ui.gui import make_manager
 
         self.pygame = pygame
+        # Computer players think in a worker thread; a short GIL switch interval keeps the
+        # window's frames coming while they do.
+        sys.setswitchinterval(0.001)
         self.screen = screen
         self.smoke = smoke
         self.settings = load_settings()
@@ -125,17 +128,21 @@ class App:
         self._backdrop = None
 
     def draw_backdrop(self, surface) -> None:
-        """The board, dimmed, behind the menu screens."""
+        """The board, dimmed, behind the menu screens (a small pre-scaled copy: fast to load)."""
         pygame = self.pygame
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
-            from imperial_desktop.ui.game_scene import board_assets
+            from imperial_desktop.resources import assets_root
 
-            _, image = board_assets()
-            scaled = pygame.transform.smoothscale(image, surface.get_size())
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            with (assets_root() / "images" / "backdrop.jpg").open("rb") as handle:
+                image = pygame.image.load(handle, "backdrop.jpg")
+            w, h = surface.get_size()
+            scale = max(w / image.get_width(), h / image.get_height())
+            scaled = pygame.transform.smoothscale(image, (round(image.get_width() * scale), round(image.get_height() * scale)))
+            veil = pygame.Surface(scaled.get_size(), pygame.SRCALPHA)
             veil.fill((30, 24, 18, 150))
             scaled.blit(veil, (0, 0))
-            self._backdrop = scaled.convert()
+            self._backdrop = pygame.Surface((w, h)).convert()
+            self._backdrop.blit(scaled, ((w - scaled.get_width()) // 2, (h - scaled.get_height()) // 2))
         surface.blit(self._backdrop, (0, 0))
 
     # ---------------------------------------------------------------- loop
