@@ -3,7 +3,7 @@
 For a rondel choice, Normal's one-turn look-ahead ranks the options; the best few are then
 played out for about a full round (every nation moves once more, all players following the
 fast heuristic policy with a little noise) and judged by the evaluation at the end. Investment
-options and Swiss-Bank forcing are searched the same way with a shorter horizon. The budget
+options are searched the same way with a shorter horizon; everything else is Normal's choice. The budget
 bounds the think time; when it runs out the best option found so far is taken.
 """
 
@@ -17,17 +17,17 @@ from imperial_desktop.ai.evaluation import evaluate
 from imperial_desktop.ai.heuristics import DONATION_KINDS, HeuristicPolicy
 from imperial_desktop.ai.lookahead import after, play_until
 from imperial_desktop.ai.normal import NormalBot
-from imperial_desktop.core import Action, GameState, SwissForce
+from imperial_desktop.core import Action, GameState
 
 BUDGET_SECONDS = 1.0
 RONDEL_CANDIDATES = 4
 INVEST_CANDIDATES = 3
-PLAYOUTS = 3
+PLAYOUTS = 1
 PRIOR_WEIGHT = 0.5  # how much Normal's own score counts next to the playouts
 
 
 class HardBot:
-    """Playouts over rondel, investment and forcing choices, within ``budget`` seconds."""
+    """Playouts over rondel and investment choices, within ``budget`` seconds."""
 
     name = "hard"
 
@@ -57,12 +57,6 @@ class HardBot:
             if ranked and not any(type(a).__name__ == "PassInvestment" for _, a in top):
                 top += [sa for sa in ranked if type(sa[1]).__name__ == "PassInvestment"][:1]
             return self.search(state, top, started, max(2, self._horizon(state) // 2))
-        if decision.kind == "swiss_force":
-            choice = self.normal.policy.choose(state)
-            if not isinstance(choice, SwissForce):
-                return choice
-            ranked = [(0.0, a) for a in legal]
-            return self.search(state, ranked, started, self._horizon(state))
         return self.normal.choose(state)
 
     def _horizon(self, state: GameState) -> int:

@@ -17,11 +17,12 @@ from imperial_desktop.ai.evaluation import ROUNDS_PER_PAYOUT
 from imperial_desktop.ai.maneuver import ManeuverView, score_demand
 from imperial_desktop.core import (
     ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, Donate, EndPhase,
-    GameState, ImportUnit, Invest, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
+    GameState, ImportUnit, Invest, PassInvestment, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.core.board import NEUTRAL
 
 Scored = list[tuple[float, Action]]
+STALL_TURNS = 150  # after this many nation turns every government heads for the end
 DONATION_KINDS = ("factory", "swiss_force")  # decisions where a donation may open an option
 
 
@@ -35,7 +36,7 @@ class HeuristicPolicy:
         self.noise = noise
         self.epsilon = epsilon
         self.donate = donate
-        self._donated: tuple[int, str, str | None, int] | None = None
+        self._donated: tuple[int, str, str, int] | None = None
 
     # -------------------------------------------------------------- entry point
 
@@ -62,7 +63,7 @@ class HeuristicPolicy:
     def _may_donate(self, state: GameState, nation: str) -> bool:
         """At most one donation per decision."""
         d = state.decision()
-        key = (state.turns_taken, d.kind if d else "", nation, len(state.power_log))
+        key = (state.turns_taken, d.kind if d else "", nation, d.player if d else -1)
         if not self.donate or self._donated == key:
             return False
         self._donated = key
@@ -342,9 +343,11 @@ def _action_values(state: GameState, nation: str, player: int) -> dict[str, floa
     bonus = max(0, board.chart_position(taxes) - state.chart[nation])
     income = max(0, taxes - units)
     tax_value = 2.2 * points + 1.0 * bonus + 0.4 * income
+    stalling = max(0, state.turns_taken - STALL_TURNS)
     if state.power[nation] + points >= 25:
-        tax_value = 60.0 if _would_win(state, nation, player, points, bonus) else -60.0
-    values["taxation"] = tax_value - (2.0 if points == 0 else 0.0)
+        wins = _would_win(state, nation, player, points, bonus)
+        tax_value = 60.0 if wins or stalling else -60.0
+    values["taxation"] = tax_value - (2.0 if points == 0 else 0.0) + (30.0 + 2.0 * stalling if stalling else 0.0)
     # Investor: interest paid out now (most to us if we hold much of the nation).
     due = state.interest_due(nation)
     total = sum(due.values())
