@@ -1,0 +1,67 @@
+"""Play many complete bot games over every player count and variant; every action is checked.
+
+Usage: python3 tools/bot_robustness.py --games 1000 [--start 0]
+Seats are a seeded mix of easy, normal, hard and random bots. Prints failures (illegal actions
+or exceptions) and the distribution of nation turns. Exit status 1 if anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+import traceback
+
+from imperial_desktop.ai import make_bot
+from imperial_desktop.core import Donate, GameSetup, GameState
+from imperial_desktop.core.selfcheck import check_invariants, variant_for
+
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+def play(seed: int) -> int:
+    players, bond, card, options = variant_for(seed)
+    rng = random.Random(seed)
+    names = [rng.choice(LEVELS) for _ in range(players)]
+    bots = [make_bot(n, seed * 10 + i) for i, n in enumerate(names)]
+    state = GameState.new(GameSetup.create(players, seed, bond_distribution=bond, investor_card=card, options=options))
+    steps = 0
+    while not state.is_terminal():
+        action = bots[state.current_player()].choose(state)
+        if not state.is_legal(action):
+            raise AssertionError(f"illegal action {action} ({names}) at {state.describe_decision()}")
+        state.apply(action)
+        if not isinstance(action, Donate):
+            steps += 1
+        check_invariants(state)
+        if steps > 20_000:
+            raise AssertionError("game does not end")
+    return state.turns_taken
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--start", type=int, default=0)
+    args = parser.parse_args()
+    started = time.time()
+    turns, failures = [], []
+    for seed in range(args.start, args.start + args.games):
+        try:
+            turns.append(play(seed))
+        except Exception as exc:  # report and go on
+            failures.append((seed, f"{type(exc).__name__}: {exc}", traceback.format_exc()[-1500:]))
+        if (seed - args.start + 1) % 100 == 0:
+            print(f"{seed - args.start + 1} games, {len(failures)} failures, {time.time() - started:.0f} s", flush=True)
+    print(f"{args.games} bot games (2-6 players, standard/auction, with/without card, all options): "
+          f"{len(failures)} failures; nation turns mean {statistics.mean(turns):.1f}, median {statistics.median(turns)}, "
+          f"min {min(turns)}, max {max(turns)}; {time.time() - started:.0f} s")
+    for seed, message, trace in failures[:10]:
+        print(f"seed {seed}: {message}\n{trace}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
