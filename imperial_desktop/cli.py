@@ -60,9 +60,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")) or argv[0] == "play":
         # the game window; its own options (--smoke-test, --screenshot PATH, --size WxH, --seed N)
+        play_argv = argv[1:] if argv and argv[0] == "play" else argv
+        if "--smoke-test" in play_argv:  # headless check: any failure becomes exit status 1
+            from imperial_desktop.ui.smoke import run_smoke
+
+            return run_smoke(play_argv)
         from imperial_desktop.ui.app import run
 
-        return run(argv[1:] if argv and argv[0] == "play" else argv)
+        return run(play_argv)
     args = _parser().parse_args(argv)
     if args.command == "simulate":
         from imperial_desktop.simulate import main_simulate

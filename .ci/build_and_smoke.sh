@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# CI: build the standalone one-folder application with PyInstaller (build.spec) and run its
+# smoke test from another working directory; optionally the one-file build too.
+#   IMPERIAL_CI_ONEFILE=0   skip the one-file build (default 1: build and smoke-test it as well)
+# Output: dist/imperial-desktop/ (git-ignored); PyInstaller's work files go to a temp folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/imperial-build.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+
+python3 -m pip install --quiet --disable-pip-version-check -e ".[build]"
+# the spec tests that need PyInstaller importable (skipped in the plain `pytest` run before)
+python3 -m pytest -q -p no:cacheprovider tests/test_build_spec.py
+
+# The screenshot must show the drawn board, not an empty window: a 1600x1000 PNG, > 100 KB,
+# with many colours over the map area. Independent of the app's own check.
+check_png() {
+    python3 - "$1" <<'PY'
+import os, sys
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+path = sys.argv[1]
+size = os.path.getsize(path)
+image = pygame.image.load(path)
+w, h = image.get_size()
+colours = {tuple(image.get_at((20 + x * (w * 6 // 10) // 40, 60 + y * (h * 6 // 10) // 40)))[:3]
+           for x in range(40) for y in range(40)}
+print(f"{path}: {w}x{h}, {size // 1024} KB, {len(colours)} colours sampled on the board")
+if size < 100_000 or (w, h) != (1600, 1000) or len(colours) < 20:
+    sys.exit("screenshot check FAILED")
+PY
+}
+
+smoke() {  # smoke <executable> <label>
+    local app="$1" shot="$WORK/smoke-$2.png" start end
+    test -x "$app" || { echo "no executable at $app" >&2; exit 1; }
+    start=$(date +%s.%N)
+    # from another working directory, so nothing can come from the checkout by accident
+    (cd "$WORK" && env -u PYTHONPATH timeout 600 "$app" --smoke-test --screenshot "$shot" --frames 200)
+    end=$(date +%s.%N)
+    echo "frozen $2 smoke test: exit 0 in $(python3 -c "print(f'{$end - $start:.1f}')") s"
+    check_png "$shot"
+}
+
+echo "== PyInstaller one-folder build"
+start=$(date +%s)
+python3 -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath "$ROOT/dist" --workpath "$WORK/build" build.spec
+echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop ($(du -sh dist/imperial-desktop | cut -f1))"
+smoke "$ROOT/dist/imperial-desktop/imperial-desktop" onefolder
+
+if [ "${IMPERIAL_CI_ONEFILE:-1}" != "0" ]; then
+    echo "== PyInstaller one-file build"
+    version=$(python3 -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
+    start=$(date +%s)
+    IMPERIAL_ONEFILE=1 python3 -m PyInstaller --noconfirm --log-level WARN \
+        --distpath "$ROOT/dist" --workpath "$WORK/build-onefile" build.spec
+    echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop-$version ($(du -sh "dist/imperial-desktop-$version" | cut -f1))"
+    smoke "$ROOT/dist/imperial-desktop-$version" onefile
+fi
+echo "== standalone build and smoke test passed"
