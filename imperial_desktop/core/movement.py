@@ -17,13 +17,22 @@ if TYPE_CHECKING:
     from imperial_desktop.core.state import GameState
 
 
+_FLEET_DESTINATIONS: dict[tuple[int, str], tuple[str, ...]] = {}
+
+
 def fleet_destinations(state: "GameState", region: str) -> tuple[str, ...]:
     """Seas a fleet in ``region`` (a sea, or a harbour province) may move to."""
-    board = state.board
-    r = board.regions[region]
-    if r.is_sea:
-        return tuple(sorted(board.sea_neighbours[region]))
-    return (r.harbour_sea,) if r.harbour_sea else ()
+    key = (id(state.board), region)
+    found = _FLEET_DESTINATIONS.get(key)
+    if found is None:
+        board = state.board
+        r = board.regions[region]
+        if r.is_sea:
+            found = tuple(sorted(board.sea_neighbours[region]))
+        else:
+            found = (r.harbour_sea,) if r.harbour_sea else ()
+        _FLEET_DESTINATIONS[key] = found
+    return found
 
 
 class ArmyRouter:

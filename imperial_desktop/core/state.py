@@ -258,16 +258,20 @@ class GameState:
     def is_legal(self, action: Action) -> bool:
         if isinstance(action, Donate):
             return self.legal_donation(action) is None
-        if self._legal is None:
-            self._legal = self._generate() if self.pending is not None else []
-        # list membership: identity is checked first, so an action taken from the listing is
-        # found at once; an equal action built elsewhere is compared field by field.
-        return action in self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate() if self.pending is not None else []
+        # An action taken from the listing is found by identity at once; an equal action built
+        # elsewhere (the mouse, a record) is compared field by field.
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
 
     def _generate(self) -> list[Action]:
         p = self.pending
         assert p is not None
-        return getattr(self, "_legal_" + p["kind"])(p)
+        return _GENERATORS[p["kind"]](self, p)
 
     def _legal_auction(self, p: dict[str, Any]) -> list[Action]:
         player, nation = p["player"], p["nation"]
@@ -534,8 +538,7 @@ class GameState:
             raise IllegalActionError(self._why_illegal(action))
         self._legal = None
         events: list[Event] = []
-        handler: Callable[[Any, list[Event]], None] = getattr(self, "_do_" + action.type)
-        handler(action, events)
+        _HANDLERS[action.type](self, action, events)
         self._run(events)
         return events
 
@@ -952,7 +955,7 @@ class GameState:
             if not self.agenda:
                 raise RuntimeError("the game flow ran out of steps")  # a bug, never a player error
             step = self.agenda.pop(0)
-            getattr(self, "_step_" + step[0])(ev, *step[1:])
+            _STEPS[step[0]](self, ev, *step[1:])
 
     def _only_end_phase(self) -> bool:
         """A maneuver phase with nothing left to do but end it is ended automatically."""
@@ -1230,3 +1233,12 @@ def _production_combos(sites: tuple[str, ...], shipyards: tuple[bool, ...], free
             if k - fleets <= free_armies and fleets <= free_fleets:
                 out.append(tuple(sites[i] for i in combo))
     return out
+
+
+# Dispatch tables (built once): action type -> handler, agenda step -> method, decision -> generator.
+_HANDLERS: dict[str, Callable[..., None]] = {
+    name[len("_do_"):]: fn for name, fn in vars(GameState).items() if name.startswith("_do_")}
+_STEPS: dict[str, Callable[..., None]] = {
+    name[len("_step_"):]: fn for name, fn in vars(GameState).items() if name.startswith("_step_")}
+_GENERATORS: dict[str, Callable[..., list[Action]]] = {
+    name[len("_legal_"):]: fn for name, fn in vars(GameState).items() if name.startswith("_legal_")}

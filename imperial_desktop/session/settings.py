@@ -100,7 +100,7 @@ class NewGameChoices:
     """What the player chose on the last new-game screen (offered again next time)."""
 
     seats: list[dict[str, str]] = field(default_factory=lambda: [
-        {"name": "You", "kind": "human", "level": "normal"},
+        {"name": "Player", "kind": "human", "level": "normal"},
         {"name": "Computer 1", "kind": "computer", "level": "normal"},
         {"name": "Computer 2", "kind": "computer", "level": "normal"},
         {"name": "Computer 3", "kind": "computer", "level": "normal"},

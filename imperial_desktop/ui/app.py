@@ -12,14 +12,14 @@ MIN_SIZE = (1280, 800)
 
 
 def default_session(seed: int | None = None, computers_only: bool = False):
-    """You against three computer opponents, standard rules (four computers for the smoke test)."""
+    """One human against three computer opponents, standard rules (four computers for the smoke test)."""
     from imperial_desktop.ai import bot_names
     from imperial_desktop.core import GameSetup
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 
     level = "normal" if "normal" in bot_names() else "random"
-    names = ["You", "Computer 1", "Computer 2", "Computer 3"]
+    names = ["Player", "Computer 1", "Computer 2", "Computer 3"]
     seats = [Seat(n, COMPUTER if (computers_only or i) else HUMAN, level) for i, n in enumerate(names)]
     seed = int(time.time()) if seed is None else seed
     return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)

@@ -119,7 +119,10 @@ class GameScene:
     def _log_action(self, action: Action, events: list[Event]) -> None:
         names = list(self.session.setup.players)
         board = self.session.state.board
-        self.log.append(action.describe(board))
+        line = action.describe(board)
+        for i, name in enumerate(names):  # actions say "Player 2"; the log uses the names
+            line = line.replace(f"Player {i + 1} ", f"{name} ")
+        self.log.append(line)
         for e in events:
             if e.type in ("unit_moved", "rondel_moved"):
                 continue  # the action's line says it already
