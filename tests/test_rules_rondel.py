@@ -191,3 +191,30 @@ def test_illegal_rondel_move_raises_and_changes_nothing():
     with pytest.raises(IllegalActionError, match="Austria-Hungary is the nation to act"):
         state.apply(ChooseRondel(IT, PROD1))
     assert state.to_dict() == before
+
+
+def test_point_7_donation_during_the_forcing_question_cannot_unpay_the_move():
+    # Found by the 5,000-game property run: the government gave away its cash while the Swiss
+    # Banks were asked, and the declared move was then charged into negative cash.
+    from imperial_desktop.core import Donate
+
+    state = _swiss_position()
+    state.cash[0] = 2
+    refresh(state)
+    state.apply(ChooseRondel(AH, MAN2))  # 4 spaces: 2M, paid on declaring
+    assert state.cash[0] == 0
+    with pytest.raises(IllegalActionError):
+        state.apply(Donate(0, AH, 1))  # nothing left to give
+    state.apply(SwissForce(5, AH, False))
+    assert state.cash[0] == 0 and state.rondel[AH] == MAN2
+
+
+def test_point_7_forced_stop_refunds_what_the_declared_move_cost_more():
+    state = _swiss_position("free")
+    give_turn(state, AH, position=TAXATION)
+    state.cash[0] = 20
+    refresh(state)
+    state.apply(ChooseRondel(AH, PROD2))  # 6 spaces: 6M paid on declaring
+    assert state.cash[0] == 14
+    state.apply(SwissForce(5, AH, True))  # free forced stop: all 6M back, plus 4M interest
+    assert state.cash[0] == 24

@@ -604,7 +604,14 @@ class GameState:
         if self._passes_investor(start, target) and (self.setup.investor_card or self.setup.options.swiss_force_without_card):
             queue = self._force_candidates(nation)
             if queue:
-                self.pending = {"kind": "swiss_force", "player": queue[0], "nation": nation, "target": target, "queue": queue[1:]}
+                # The cost is paid on declaring the move, so that nothing (a donation during the
+                # Swiss Banks' question) can leave it unpaid; a forced stop refunds the difference.
+                gov = self.government[nation]
+                assert gov is not None and start is not None
+                paid = self.board.rondel_cost((target - start) % len(self.board.rondel))
+                self.cash[gov] -= paid
+                self.pending = {"kind": "swiss_force", "player": queue[0], "nation": nation, "target": target,
+                                "queue": queue[1:], "paid": paid}
                 return
         self._move_on_rondel(nation, target, ev)
 
@@ -625,20 +632,21 @@ class GameState:
     def _do_swiss_force(self, action: SwissForce, ev: list[Event]) -> None:
         p = self.pending
         assert p is not None
-        nation, target, queue = p["nation"], p["target"], p["queue"]
+        nation, target, queue, paid = p["nation"], p["target"], p["queue"], p.get("paid", 0)
         self.pending = None
         if action.force:
             ev.append(Event("investor_forced", {"player": action.player, "nation": nation, "intended": target}))
-            self._move_on_rondel(nation, self.board.investor_index, ev, forced=True)
+            self._move_on_rondel(nation, self.board.investor_index, ev, forced=True, prepaid=paid)
             return
         total = sum(self.interest_due(nation).values())
         queue = [q for q in queue if q in self.swiss and self.treasury[nation] + self.cash[q] >= total]
         if queue:
-            self.pending = {"kind": "swiss_force", "player": queue[0], "nation": nation, "target": target, "queue": queue[1:]}
+            self.pending = {"kind": "swiss_force", "player": queue[0], "nation": nation, "target": target,
+                            "queue": queue[1:], "paid": paid}
             return
-        self._move_on_rondel(nation, target, ev)
+        self._move_on_rondel(nation, target, ev, prepaid=paid)
 
-    def _move_on_rondel(self, nation: str, target: int, ev: list[Event], forced: bool = False) -> None:
+    def _move_on_rondel(self, nation: str, target: int, ev: list[Event], forced: bool = False, prepaid: int = 0) -> None:
         b = self.board
         start = self.rondel[nation]
         gov = self.government[nation]
@@ -647,7 +655,7 @@ class GameState:
         cost = b.rondel_cost(steps)
         if forced and self.setup.options.forced_stop_cost == FORCED_STOP_COST_FREE:
             cost = 0
-        self.cash[gov] -= cost
+        self.cash[gov] -= cost - prepaid  # a refund when a forced stop costs less than declared
         passed = self._passes_investor(start, target)
         self.rondel[nation] = target
         ev.append(Event("rondel_moved", {"nation": nation, "from": start, "to": target, "cost": cost, "passed_investor": passed}))
