@@ -14,7 +14,7 @@ import time
 
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.evaluation import evaluate
-from imperial_desktop.ai.heuristics import DONATION_KINDS, HeuristicPolicy
+from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy
 from imperial_desktop.ai.lookahead import after, play_until
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.core import Action, GameState
@@ -42,11 +42,9 @@ class HardBot:
         self.playouts = playouts
 
     def choose(self, state: GameState) -> Action:
-        decision = state.decision()
-        assert decision is not None, "the game is over"
-        legal = state.legal_actions()
-        if len(legal) == 1 and decision.kind not in DONATION_KINDS:
-            return legal[0]
+        decision, legal, only = pending_choice(state)
+        if only is not None:
+            return only
         started = time.perf_counter()
         if decision.kind == "rondel":
             ranked = self.normal.rondel_scores(state, legal)[:RONDEL_CANDIDATES]

@@ -16,7 +16,7 @@ from imperial_desktop.ai.analysis import (
 from imperial_desktop.ai.evaluation import ROUNDS_PER_PAYOUT
 from imperial_desktop.ai.maneuver import ManeuverView, score_demand
 from imperial_desktop.core import (
-    ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, Donate, EndPhase,
+    ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, Decision, Donate, EndPhase,
     GameState, ImportUnit, Invest, PassInvestment, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.core.board import NEUTRAL
@@ -24,6 +24,16 @@ from imperial_desktop.core.board import NEUTRAL
 Scored = list[tuple[float, Action]]
 STALL_TURNS = 150  # after this many nation turns every government heads for the end
 DONATION_KINDS = ("factory", "swiss_force")  # decisions where a donation may open an option
+
+
+def pending_choice(state: GameState) -> tuple[Decision, list[Action], Action | None]:
+    """The pending decision, its legal actions, and the action to take without thinking when
+    there is only one (unless a donation could open another option)."""
+    decision = state.decision()
+    assert decision is not None, "the game is over"
+    legal = state.legal_actions()
+    only = legal[0] if len(legal) == 1 and decision.kind not in DONATION_KINDS else None
+    return decision, legal, only
 
 
 class HeuristicPolicy:
@@ -41,11 +51,9 @@ class HeuristicPolicy:
     # -------------------------------------------------------------- entry point
 
     def choose(self, state: GameState) -> Action:
-        decision = state.decision()
-        assert decision is not None, "the game is over"
-        legal = state.legal_actions()
-        if len(legal) == 1 and decision.kind not in DONATION_KINDS:
-            return legal[0]
+        decision, legal, only = pending_choice(state)
+        if only is not None:
+            return only
         if self.epsilon and decision.kind not in ("entry_status",) and self.rng.random() < self.epsilon:
             return self.rng.choice(legal)
         scorer: Callable[[GameState, list[Action]], Scored | Action] = getattr(self, "score_" + decision.kind)

@@ -12,7 +12,7 @@ import random
 
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.evaluation import evaluate
-from imperial_desktop.ai.heuristics import DONATION_KINDS, HeuristicPolicy, rondel_values
+from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy, rondel_values
 from imperial_desktop.ai.lookahead import after
 from imperial_desktop.core import Action, ChooseRondel, GameState, Invest, PassInvestment, SwissForce
 
@@ -31,11 +31,9 @@ class NormalBot:
         self.heuristic_weight = heuristic_weight
 
     def choose(self, state: GameState) -> Action:
-        decision = state.decision()
-        assert decision is not None, "the game is over"
-        legal = state.legal_actions()
-        if len(legal) == 1 and decision.kind not in DONATION_KINDS:
-            return legal[0]
+        decision, legal, only = pending_choice(state)
+        if only is not None:
+            return only
         if decision.kind == "rondel":
             return self.choose_rondel(state, legal)
         if decision.kind == "invest":
