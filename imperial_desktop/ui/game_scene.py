@@ -145,7 +145,7 @@ class GameScene:
         specs = [("menu", "Menu", 70, "Back to the title screen (the game is kept: Continue resumes it)"),
                  ("save", "Save", 64, "Save this game under a name"),
                  ("fit", "Whole map", 104, "Show the whole board again (Home). Zoom: mouse wheel; pan: right-button drag"),
-                 ("hide_cash", "Show cash" if self.hide_cash else "Hide cash", 96, "Hide every player's cash for hot seat play (H)"),
+                 ("hide_cash", "Show cash" if self.hide_cash else "Hide cash", 96, "Hot seat: show only the deciding player's own cash (H)"),
                  ("undo", "Undo", 70, "Take back your last action (Ctrl+Z)"),
                  ("donate", "Donate", 80, "Give some of your own cash to a nation's treasury (allowed at any time)"),
                  ("results", "Scores", 76, "The score of every player now: interest x power factor + cash")]
@@ -584,7 +584,11 @@ class GameScene:
         panels.draw_tracks(chrome, lay.tracks, state, s)
         self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl)
         panels.draw_nations(chrome, lay.nations, state, s)
-        hidden = set(range(state.num_players)) if self.hide_cash else None
+        hidden = None
+        if self.hide_cash:  # hot seat: only the player deciding now sees their own cash
+            current = state.current_player()
+            show = current if current is not None and self.session.seats[current].is_human else None
+            hidden = {p for p in range(state.num_players) if p != show}
         panels.draw_players(chrome, lay.players, state, s, hidden)
         panels.draw_log(chrome, lay.log, self.log, s)
 
