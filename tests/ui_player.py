@@ -110,6 +110,15 @@ class UIPlayer:
             self.used["drag"] = self.used.get("drag", 0) + 1
         elif isinstance(action, BuildFactory) and action.city:
             self.d.click(self.region_point(action.city, city=True))
+        elif isinstance(action, Produce):
+            for _ in range(12):  # switch factories on or off until the dialog offers this production
+                panel = scene.decision_panel
+                wanted = set(action.cities)
+                toggle = panel.button_for(lambda c: c.toggle is not None and (c.toggle in wanted) != c.label.startswith("[x]"))
+                if toggle is None:
+                    break
+                self.d.click_element(toggle)
+            self.click_choice(scene.decision_panel, action)
         elif isinstance(action, ImportUnit):
             self.d.click(self.region_point(action.region))
             if scene.aux_panel is not None:

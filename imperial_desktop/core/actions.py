@@ -208,7 +208,8 @@ class ImportUnit(Action):
     region: str
 
     def describe(self, board: Board) -> str:
-        return f"{_n(board, self.nation)}: imports a {self.unit} in {_r(board, self.region)}"
+        article = "an" if self.unit == ARMY else "a"
+        return f"{_n(board, self.nation)}: imports {article} {self.unit} in {_r(board, self.region)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,11 @@ class Choice:
     """One button of a decision dialog."""
 
     label: str
-    action: Action
+    action: Action | None  # None: a toggle (see ``toggle``) or a disabled button
     tip: str = ""
     group: str = ""
     primary: bool = False
+    toggle: str | None = None  # a factory switched on or off in the production dialog
 
 
 @dataclass(frozen=True)
@@ -130,11 +131,7 @@ def decision_view(state: GameState) -> DecisionView | None:
             prompt += f" The treasury holds only {state.treasury[decision.nation]}M: a donation can make up the 5M."
         return DecisionView(f"{nation}: factory", prompt, choices, True)
     if kind == "production":
-        choices = []
-        for a in sorted((a for a in legal if isinstance(a, Produce)), key=lambda a: -len(a.cities)):
-            label = "Produce in " + ", ".join(region_name(state, c) for c in a.cities) if a.cities else "Produce nothing"
-            choices.append(Choice(label, a, "Each factory places one unit in its province (fleets in the harbour).", primary=not choices))
-        return DecisionView(f"{nation}: production", f"{who}, choose which factories produce.", choices)
+        return production_view(state, None)
     if kind == "import":
         choices = []
         for a in legal:
@@ -213,6 +210,46 @@ def decision_view(state: GameState) -> DecisionView | None:
             title = "Investor"
         return DecisionView(title, prompt, choices)
     return DecisionView(kind, state.describe_decision(), [Choice(a.describe(state.board), a) for a in legal])
+
+
+def production_sites(state: GameState) -> list[str]:
+    """Factories that may produce now (those appearing in any legal production), in board order."""
+    sites: list[str] = []
+    for a in state.legal_actions():
+        if isinstance(a, Produce):
+            sites.extend(c for c in a.cities if c not in sites)
+    order = state.board.nation_by_id[state.acting_nation()].home_provinces  # type: ignore[index]
+    return sorted(sites, key=order.index)
+
+
+def default_production(state: GameState) -> set[str]:
+    """The largest legal production (every factory, unless the unit supply is short)."""
+    best = max((a for a in state.legal_actions() if isinstance(a, Produce)), key=lambda a: len(a.cities))
+    return set(best.cities)
+
+
+def production_view(state: GameState, selected: set[str] | None) -> DecisionView:
+    """One switch per factory and a button that produces with the factories switched on."""
+    decision = state.decision()
+    assert decision is not None and decision.nation is not None
+    nation = nation_name(state, decision.nation)
+    who = state.setup.players[decision.player]
+    chosen = default_production(state) if selected is None else selected
+    choices = []
+    for city in production_sites(state):
+        unit = "fleet" if state.board.regions[city].factory_type == "shipyard" else "army"
+        on = city in chosen
+        choices.append(Choice(f"{'[x]' if on else '[ ]'} {region_name(state, city)}: {unit}", None,
+                              "Click to switch this factory " + ("off" if on else "on"), toggle=city))
+    order = state.board.nation_by_id[decision.nation].home_provinces
+    cities = tuple(sorted(chosen, key=order.index))
+    action = Produce(decision.nation, cities)
+    if state.is_legal(action):
+        label = f"Produce {len(cities)} unit{'s' if len(cities) != 1 else ''}" if cities else "Produce nothing"
+        choices.append(Choice(label, action, "Each factory switched on places one unit in its province (fleets in the harbour).", primary=True))
+    else:
+        choices.append(Choice("Not enough units left in the supply", None, "Switch a factory off."))
+    return DecisionView(f"{nation}: production", f"{who}, switch off the factories that should stay idle, then produce.", choices)
 
 
 def move_actions(state: GameState, region: str, unit: str) -> list[Action]:

@@ -51,6 +51,8 @@ class ChoicePanel:
             button = UIButton(rect, _fit(choice.label, width), manager, container=scroll,
                               tool_tip_text=choice.tip or None,
                               object_id="#primary_button" if choice.primary else None)
+            if choice.action is None and choice.toggle is None:
+                button.disable()
             self.buttons[button] = choice
         if cancel:
             i = len(view.choices)
@@ -70,7 +72,7 @@ class ChoicePanel:
 
     def primary(self) -> Choice | None:
         for choice in self.buttons.values():
-            if choice.primary:
+            if choice.primary and choice.action is not None:
                 return choice
         return None
 

@@ -22,7 +22,7 @@ from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image
 from imperial_desktop.ui.choices import (
-    Choice, DecisionView, convoy_label, decision_view, move_actions, region_actions,
+    Choice, DecisionView, convoy_label, decision_view, default_production, move_actions, production_view, region_actions,
 )
 from imperial_desktop.ui.dialogs import ChoicePanel
 from imperial_desktop.ui.fonts import font
@@ -74,6 +74,8 @@ class GameScene:
         self.animator = Animator(seconds_per_move)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.decision_panel: ChoicePanel | None = None
+        self.production_selection: set[str] | None = None  # factories switched on in the production dialog
+        self._production_for: int | None = None
         self.aux_panel: ChoicePanel | None = None
         self._panel_key: tuple | None = None
         self._chrome: pygame.Surface | None = None
@@ -123,9 +125,12 @@ class GameScene:
         for i, name in enumerate(names):  # actions say "Player 2"; the log uses the names
             line = line.replace(f"Player {i + 1} ", f"{name} ")
         self.log.append(line)
+        restated = {"unit_moved", "rondel_moved", "donation"}  # the action's own line says it already
+        restated |= {"import": {"unit_placed"}, "build_factory": {"factory_built"},
+                     "invest": {"bond_bought", "bond_upgraded"}}.get(action.type, set())
         for e in events:
-            if e.type in ("unit_moved", "rondel_moved"):
-                continue  # the action's line says it already
+            if e.type in restated:
+                continue
             self.log.append("  " + event_text(e, board, names))
         del self.log[:-300]
 
@@ -182,7 +187,13 @@ class GameScene:
             self.decision_panel = None
         if not human or self.results_open:
             return
-        view = decision_view(state)
+        if state.decision() is not None and state.decision().kind == "production":
+            if self._production_for != self.session.version:
+                self.production_selection = None
+                self._production_for = self.session.version
+            view = production_view(state, self.production_selection)
+        else:
+            view = decision_view(state)
         if view is None:
             return
         rect = self.decision_rect(view.board_actions)
@@ -271,7 +282,14 @@ class GameScene:
                 return
         if self.decision_panel is not None:
             choice = self.decision_panel.choice_for(element)
-            if choice is not None:
+            if choice is not None and choice.toggle is not None:
+                chosen = set(self.production_selection if self.production_selection is not None
+                             else default_production(self.session.state))
+                chosen ^= {choice.toggle}
+                self.production_selection = chosen
+                self._panel_key = None  # show the switch in its new position
+                return
+            if choice is not None and choice.action is not None:
                 self.act(choice.action)
                 return
         if element is self.buttons.get("fit"):
@@ -493,6 +511,10 @@ class GameScene:
                 out[region] = LEGAL
             return out
         kind = self._human_decision()
+        if kind == "production":
+            chosen = self.production_selection
+            for city in (chosen if chosen is not None else default_production(self.session.state)):
+                out[city] = LEGAL
         if kind in ("factory", "import"):
             for a in self.session.state.legal_actions():
                 if isinstance(a, BuildFactory) and a.city:
