@@ -85,3 +85,21 @@ def test_settings_are_saved(app, tmp_path):
     scene.speed.set_current_value(2.0)
     click(app, scene.done)
     assert load_settings().animation_speed == 2.0
+
+
+def test_chosen_deal_gives_each_seat_its_flag_card():
+    import random
+
+    from imperial_desktop.core import GameSetup, GameState
+    from imperial_desktop.ui.menus import _with_chosen_deal
+
+    setup = GameSetup.create(4, 5, names=["A", "B", "C", "D"])
+    chosen = _with_chosen_deal(setup, ["Russia", "random", "Italy", "random"], random.Random(5))
+    cards = dict(chosen.flag_cards)
+    assert cards["russia"] == 0 and cards["italy"] == 2
+    assert sorted(cards.values()) == [0, 1, 2, 3]
+    assert GameState.new(chosen).government["russia"] == 0
+    three = _with_chosen_deal(GameSetup.create(3, 5, names=["A", "B", "C"]), ["France", "random", "random"], random.Random(1))
+    assert dict(three.flag_cards)["france"] == 0 and dict(three.flag_cards)["germany"] == 0  # Germany goes with France
+    with pytest.raises(ValueError):
+        _with_chosen_deal(setup, ["Italy", "Italy", "random", "random"], random.Random(1))
