@@ -158,6 +158,8 @@ class NewGameScene(MenuScene):
                 "card": UIDropDownMenu(deal_options, "random", pygame.Rect(590, y, 200, 32), m, container=p),
             }
             row["name"].set_text(seat.get("name", f"Player {i + 1}")[:24])
+            if seat.get("kind", HUMAN) == HUMAN:
+                row["level"].disable()  # a level only matters for a computer seat
             self.seat_rows.append(row)
         y = 122 + 6 * 38 + 8
         self.label(pygame.Rect(20, y, 200, 30), "Start")
@@ -223,6 +225,10 @@ class NewGameScene(MenuScene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.widgets.get("players"):
             self._rebuild(int(_selected(self.widgets["players"])))
             return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for row in self.seat_rows:
+                if event.ui_element is row["kind"]:
+                    (row["level"].enable if _selected(row["kind"]) == COMPUTER else row["level"].disable)()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
             return
