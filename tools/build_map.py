@@ -35,6 +35,8 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
+from imperial_desktop.ui.board_geometry import polygon_parts
+
 ROOT = Path(__file__).resolve().parent.parent
 MAP_JSON = ROOT / "maps" / "europe.json"
 
@@ -396,24 +398,10 @@ def project_countries(countries: dict[str, BaseGeometry]) -> dict[str, BaseGeome
 
 def _polygonal(geom: BaseGeometry) -> BaseGeometry:
     """Keep only the polygonal parts of a geometry (as a (Multi)Polygon)."""
-    parts = [p for p in _parts(geom)]
+    parts = [p for p in polygon_parts(geom)]
     if not parts:
         return Polygon()
     return shapely.union_all(parts, grid_size=GRID) if len(parts) > 1 else parts[0]
-
-
-def _parts(geom: BaseGeometry) -> list[Polygon]:
-    """The polygons of a geometry, recursing into collections."""
-    if geom.is_empty:
-        return []
-    if isinstance(geom, Polygon):
-        return [geom]
-    if hasattr(geom, "geoms"):
-        out: list[Polygon] = []
-        for g in geom.geoms:
-            out.extend(_parts(g))
-        return out
-    return []
 
 
 # --------------------------------------------------------------------------------------
@@ -443,7 +431,7 @@ def group_pieces(countries: dict[str, BaseGeometry]) -> tuple[dict[str, list[Pol
     named = {k: (name, Point(proj(lon, lat))) for k, (name, lon, lat) in NAMED_ISLANDS.items()}
     counter = 0
     for code, geom in sorted(countries.items()):
-        for piece in _parts(geom):
+        for piece in polygon_parts(geom):
             if piece.area < MIN_PIECE_AREA:
                 continue
             hit = next((k for k, (_, pt) in named.items() if piece.contains(pt)), None)
@@ -556,7 +544,7 @@ def carve_sea(land: Land) -> dict[str, BaseGeometry]:
     canvas = box(0, 0, CANVAS_W, CANVAS_H)
     everything = list(land.regions.values()) + [g for _, _, g in land.decorations.values()]
     land_all = shapely.union_all(everything, grid_size=GRID)
-    water = _parts(shapely.difference(canvas, land_all, grid_size=GRID))
+    water = polygon_parts(shapely.difference(canvas, land_all, grid_size=GRID))
     lakes = [w for w in water if w.area < MAX_LAKE_AREA]
     absorb_lakes(land, lakes)
     sea = _polygonal(shapely.union_all([w for w in water if w.area >= MAX_LAKE_AREA],
@@ -584,7 +572,7 @@ def carve_sea(land: Land) -> dict[str, BaseGeometry]:
         seas[sea_id] = _polygonal(shapely.intersection(sea, face, grid_size=GRID))
     rest = shapely.difference(sea, shapely.union_all(list(seas.values()), grid_size=GRID),
                               grid_size=GRID)
-    absorb_lakes(land, _parts(rest))
+    absorb_lakes(land, polygon_parts(rest))
     return seas
 
 
@@ -608,7 +596,7 @@ def absorb_lakes(land: Land, lakes: list[Polygon]) -> None:
 
 def _main_part(geom: BaseGeometry) -> Polygon:
     """The largest polygon of a region."""
-    return max(_parts(geom), key=lambda p: p.area)
+    return max(polygon_parts(geom), key=lambda p: p.area)
 
 
 def _inside(geom: BaseGeometry, margin: float) -> BaseGeometry:
@@ -827,7 +815,7 @@ def _pt(p: Iterable[float]) -> list[float]:
 def polygons_json(geom: BaseGeometry) -> list[list[list[list[float]]]]:
     """(Multi)Polygon -> list of polygons, each a list of rings of [x, y]."""
     out = []
-    for poly in sorted(_parts(geom), key=lambda p: -p.area):
+    for poly in sorted(polygon_parts(geom), key=lambda p: -p.area):
         poly = shapely.geometry.polygon.orient(poly, sign=1.0)
         rings = [poly.exterior] + list(poly.interiors)
         out.append([[_pt(c) for c in ring.coords] for ring in rings])

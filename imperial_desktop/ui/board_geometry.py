@@ -132,3 +132,15 @@ class BoardGeometry:
     def bounds(self, region_id: str) -> tuple[float, float, float, float]:
         """Bounding box (minx, miny, maxx, maxy) of a region."""
         return tuple(self.regions[region_id].shape.bounds)  # type: ignore[return-value]
+
+
+def polygon_parts(geom: BaseGeometry) -> list[Polygon]:
+    """The polygons of a geometry, recursing into multi-geometries and collections."""
+    if geom.is_empty:
+        return []
+    if isinstance(geom, Polygon):
+        return [geom]
+    out: list[Polygon] = []
+    for g in getattr(geom, "geoms", ()):
+        out.extend(polygon_parts(g))
+    return out

@@ -18,7 +18,7 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
-from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry, load_map_data
+from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry, load_map_data, polygon_parts
 
 RGB = tuple[int, int, int]
 
@@ -104,7 +104,7 @@ class _Painter:
 
     def fill(self, geom: BaseGeometry, colour: RGB) -> None:
         """Fill every polygon of a geometry, leaving its holes untouched."""
-        for poly in _polys(geom):
+        for poly in polygon_parts(geom):
             ring = self.pts(poly.exterior.coords)
             if len(ring) < 3:
                 continue
@@ -174,20 +174,6 @@ class _Painter:
             out.blit(img, (round(x), 0))
             x += img.get_width() + gap
         return out
-
-
-def _polys(geom: BaseGeometry) -> list[Polygon]:
-    """Polygons of a geometry."""
-    if geom.is_empty:
-        return []
-    if isinstance(geom, Polygon):
-        return [geom]
-    if hasattr(geom, "geoms"):
-        out: list[Polygon] = []
-        for g in geom.geoms:
-            out.extend(_polys(g))
-        return out
-    return []
 
 
 def _lines(geom: BaseGeometry) -> list:
@@ -362,7 +348,7 @@ def _labels(painter: _Painter, board: BoardGeometry) -> None:
         painter.text(r.name_en, r.label, "land", size, colour, halo, halo_width=1.6)
     for d in board.decorations:
         if d.name_en:
-            c = polylabel(max(_polys(d.shape), key=lambda p: p.area), 1.0)
+            c = polylabel(max(polygon_parts(d.shape), key=lambda p: p.area), 1.0)
             painter.text(d.name_en, (c.x, c.y), "sea", 11.0, (110, 106, 96), None)
 
 
