@@ -82,9 +82,9 @@ def test_settings_are_saved(app, tmp_path):
 
     click(app, app.scene.buttons["settings"])
     scene = app.scene
-    scene.speed.set_current_value(2.0)
+    scene.pace.selected_option = ("slow", "slow")
     click(app, scene.done)
-    assert load_settings().animation_speed == 2.0
+    assert load_settings().pace == "slow"
 
 
 def test_chosen_deal_gives_each_seat_its_flag_card():

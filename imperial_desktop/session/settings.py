@@ -27,7 +27,9 @@ SETTINGS_FORMAT = "imperial-desktop-settings"
 SETTINGS_FORMAT_VERSION = 1
 MAX_SETTINGS_BYTES = 1 << 20
 
-ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)  # 0 = no animation; suggested choices for the UI
+# How fast computer turns are shown: seconds per visible step (a rondel move, a unit, a build).
+PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
+DEFAULT_PACE = "normal"
 
 
 # ---------------------------------------------------------------------------- folders and files
@@ -117,7 +119,7 @@ class Settings:
     window_width: int = 1600
     window_height: int = 1000
     fullscreen: bool = False
-    animation_speed: float = 1.0  # multiplier; 0 turns animations off
+    pace: str = DEFAULT_PACE  # a key of PACES: how computer turns are shown
     hide_cash_in_hot_seat: bool = True
     last_new_game: NewGameChoices = field(default_factory=NewGameChoices)
 
@@ -134,7 +136,7 @@ class Settings:
             window_width=_int_in(data.get("window_width"), 640, 16384, default.window_width),
             window_height=_int_in(data.get("window_height"), 480, 16384, default.window_height),
             fullscreen=_bool(data.get("fullscreen"), default.fullscreen),
-            animation_speed=_float_in(data.get("animation_speed"), 0.0, 10.0, default.animation_speed),
+            pace=data["pace"] if data.get("pace") in PACES else default.pace,
             hide_cash_in_hot_seat=_bool(data.get("hide_cash_in_hot_seat"), default.hide_cash_in_hot_seat),
             last_new_game=_choices(data.get("last_new_game")),
         )
@@ -203,6 +205,6 @@ def save_settings(settings: Settings, root: str | os.PathLike[str] | None = None
 
 
 __all__ = [
-    "ANIMATION_SPEEDS", "HOME_ENV", "NewGameChoices", "Settings", "atomic_write_bytes", "config_dir",
+    "DEFAULT_PACE", "HOME_ENV", "PACES", "NewGameChoices", "Settings", "atomic_write_bytes", "config_dir",
     "data_dir", "load_settings", "save_settings", "settings_path",
 ]

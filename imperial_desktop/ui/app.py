@@ -88,11 +88,13 @@ class App:
 
     def start_game(self, session) -> None:
         """Open the game screen for a session, autosaving after every action."""
-        from imperial_desktop.session.saves import AutoSaver
+        from imperial_desktop.session.autosave import AutoSaver
         from imperial_desktop.ui.game_scene import GameScene
 
         self._stop_autosave()
-        speed = 0.0 if self.smoke else 0.35 / max(0.01, self.settings.animation_speed) if self.settings.animation_speed > 0.01 else 0.0
+        from imperial_desktop.session.settings import PACES
+
+        speed = 0.0 if self.smoke else PACES[self.settings.pace]
         scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=speed)
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
         scene.on_menu = self.show_title

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import (
-    UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel, UISelectionList, UITextBox, UITextEntryLine,
+    UIButton, UIDropDownMenu, UILabel, UIPanel, UISelectionList, UITextBox, UITextEntryLine,
 )
 
 from imperial_desktop.ai import bot_names
@@ -17,7 +17,7 @@ from imperial_desktop.resources import assets_root
 from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
-from imperial_desktop.session.settings import NewGameChoices, save_settings
+from imperial_desktop.session.settings import PACES, NewGameChoices, save_settings
 
 if TYPE_CHECKING:
     from imperial_desktop.ui.app import App
@@ -380,20 +380,12 @@ class SettingsScene(MenuScene):
         self.size = UIDropDownMenu(self.SIZES if size in self.SIZES else self.SIZES + [size], size, pygame.Rect(280, 70, 200, 30), m, container=p)
         self.label(pygame.Rect(20, 116, 240, 30), "Full screen")
         self.full = UIDropDownMenu(["off", "on"], "on" if s.fullscreen else "off", pygame.Rect(280, 116, 200, 30), m, container=p)
-        self.label(pygame.Rect(20, 162, 240, 30), "Animation speed")
-        self.speed = UIHorizontalSlider(pygame.Rect(280, 162, 200, 30), s.animation_speed, (0.0, 3.0), m, container=p, click_increment=0.25)
-        self.speed_label = self.label(pygame.Rect(490, 162, 120, 30), self._speed_text(s.animation_speed))
+        self.label(pygame.Rect(20, 162, 240, 30), "Computer turns")
+        self.pace = UIDropDownMenu(list(PACES), s.pace, pygame.Rect(280, 162, 200, 30), m, container=p)
         self.label(pygame.Rect(20, 208, 240, 30), "Hide cash in hot seat")
         self.hide = UIDropDownMenu(["yes", "no"], "yes" if s.hide_cash_in_hot_seat else "no", pygame.Rect(280, 208, 200, 30), m, container=p)
         self.done = self.button(pygame.Rect(self.panel_rect.w - 200, self.panel_rect.h - 60, 180, 44), "Save", "Keep these settings", "#primary_button")
         self.back_button = self.button(pygame.Rect(20, self.panel_rect.h - 60, 160, 44), "Back", "Back without changes (Esc)")
-
-    @staticmethod
-    def _speed_text(value: float) -> str:
-        return "no animation" if value <= 0.01 else f"x{value:.2f}"
-
-    def update(self, dt: float) -> None:
-        self.speed_label.set_text(self._speed_text(self.speed.get_current_value()))
 
     def on_button(self, element: object) -> None:
         if element is self.back_button:
@@ -403,7 +395,7 @@ class SettingsScene(MenuScene):
             w, h = (int(v) for v in _selected(self.size).split("x"))
             s.window_width, s.window_height = w, h
             s.fullscreen = _selected(self.full) == "on"
-            s.animation_speed = round(float(self.speed.get_current_value()), 2)
+            s.pace = _selected(self.pace)
             s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
             save_settings(s)
             self.app.apply_window_settings()
