@@ -24,7 +24,7 @@ def test_action_text_form():
     state = six_player_game()
     a = MoveArmy(RU, "moscow", "sweden", ("baltic_sea",))
     assert a.describe(state.board) == "Russia: army Moscow -> Sweden, convoyed by the Baltic Sea fleet"
-    assert ChooseRondel(AH, 3).describe(state.board) == "Austria-Hungary: rondel to Investor"
+    assert ChooseRondel(AH, 3).describe(state.board) == "Austria-Hungary: chooses Investor on the rondel"
 
 
 @pytest.mark.parametrize("bad", [None, 3, {}, {"type": "teleport"}, {"type": "rondel", "nation": "italy"},
@@ -74,7 +74,7 @@ def test_events_describe_what_happened():
     state.apply(state.legal_actions()[-1])  # end fleet phase
     events = state.apply(MoveArmy(RU, "moscow", "sweden", ("baltic_sea",)))
     texts = [event_text(e, state.board) for e in events]
-    assert "Russia army Moscow -> Sweden via Baltic Sea" in texts
+    assert "Russia moves an army from Moscow to Sweden (carried across the Baltic Sea)" in texts
     assert any(t == "Russia plants a flag in Sweden" for t in texts)
 
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.errors import RecordError
+from imperial_desktop.core.events import factory_noun, join_words, place, possessive, with_article
 
 ARMY = "army"
 FLEET = "fleet"
@@ -107,7 +108,7 @@ class ChooseRondel(Action):
 
     def describe(self, board: Board) -> str:
         name = board.rondel[self.space].name if 0 <= self.space < len(board.rondel) else str(self.space)
-        return f"{_n(board, self.nation)}: rondel to {name}"
+        return f"{_n(board, self.nation)}: chooses {name} on the rondel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +137,8 @@ class Invest(Action):
 
     def describe(self, board: Board) -> str:
         if self.trade_in is None:
-            return f"Player {self.player + 1} buys the {_n(board, self.nation)} {self.value}M bond"
-        return (f"Player {self.player + 1} trades the {_n(board, self.nation)} {self.trade_in}M bond "
+            return f"Player {self.player + 1} buys {possessive(_n(board, self.nation))} {self.value}M bond"
+        return (f"Player {self.player + 1} trades {possessive(_n(board, self.nation))} {self.trade_in}M bond "
                 f"up to the {self.value}M bond (pays {self.value - self.trade_in}M)")
 
 
@@ -162,7 +163,7 @@ class Donate(Action):
     amount: int
 
     def describe(self, board: Board) -> str:
-        return f"Player {self.player + 1} gives {self.amount}M to the {_n(board, self.nation)} treasury"
+        return f"Player {self.player + 1} gives {self.amount}M to {possessive(_n(board, self.nation))} treasury"
 
 
 # ---------------------------------------------------------------- factory, production, import
@@ -179,9 +180,7 @@ class BuildFactory(Action):
     def describe(self, board: Board) -> str:
         if self.city is None:
             return f"{_n(board, self.nation)}: builds no factory"
-        kind = board.regions[self.city].factory_type if self.city in board.regions else "factory"
-        noun = "shipyard" if kind == "shipyard" else "armaments factory"
-        return f"{_n(board, self.nation)}: builds a {noun} in {_r(board, self.city)}"
+        return f"{_n(board, self.nation)}: builds {with_article(factory_noun(board, self.city))} in {_r(board, self.city)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +194,9 @@ class Produce(Action):
     def describe(self, board: Board) -> str:
         if not self.cities:
             return f"{_n(board, self.nation)}: produces nothing"
-        return f"{_n(board, self.nation)}: produces in " + ", ".join(_r(board, c) for c in self.cities)
+        units = [("a fleet" if factory_noun(board, c) == "shipyard" else "an army") + f" in {_r(board, c)}"
+                 for c in self.cities]
+        return f"{_n(board, self.nation)}: produces {join_words(units)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +209,7 @@ class ImportUnit(Action):
     region: str
 
     def describe(self, board: Board) -> str:
-        article = "an" if self.unit == ARMY else "a"
-        return f"{_n(board, self.nation)}: imports {article} {self.unit} in {_r(board, self.region)}"
+        return f"{_n(board, self.nation)}: imports {with_article(self.unit)} into {_r(board, self.region)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +221,8 @@ class EndPhase(Action):
     phase: str
 
     def describe(self, board: Board) -> str:
-        label = {"import": "ends the import", "fleets": "ends the fleet movement",
-                 "armies": "ends the army movement"}.get(self.phase, f"ends {self.phase}")
+        label = {"import": "imports nothing more", "fleets": "ends the fleet movement",
+                 "armies": "ends the army movement and the maneuver"}.get(self.phase, f"ends {self.phase}")
         return f"{_n(board, self.nation)}: {label}"
 
 
@@ -258,7 +258,7 @@ class MoveArmy(Action):
     def describe(self, board: Board) -> str:
         text = f"{_n(board, self.nation)}: army {_r(board, self.origin)} -> {_r(board, self.destination)}"
         if self.convoy:
-            seas = " and ".join(_r(board, s) for s in self.convoy)
+            seas = join_words([_r(board, s) for s in self.convoy])
             text += f", convoyed by the {seas} fleet" + ("s" if len(self.convoy) > 1 else "")
         return text
 
@@ -275,8 +275,8 @@ class Battle(Action):
     target_unit: str
 
     def describe(self, board: Board) -> str:
-        return (f"{_n(board, self.nation)}: {self.unit} fights the {_n(board, self.target_nation)} "
-                f"{self.target_unit} in {_r(board, self.region)}")
+        return (f"{_n(board, self.nation)}: {self.unit} fights {with_article(self.target_unit)} of "
+                f"{_n(board, self.target_nation)} in {place(board, self.region)}")
 
 
 @dataclass(frozen=True, slots=True)

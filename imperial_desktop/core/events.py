@@ -49,6 +49,55 @@ def _name(board: Board, key: Any) -> str:
     return str(key)
 
 
+# ---------------------------------------------------------------- small English helpers
+# Shared by the texts of actions, events and the turn summary, so that articles and plurals
+# are decided in one place.
+
+_PLURALS = {"army": "armies", "fleet": "fleets", "unit": "units", "battle": "battles", "flag": "flags",
+            "factory": "factories", "power point": "power points", "bond": "bonds"}
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 army', '2 armies', '0 units'."""
+    return f"{count} {noun if count == 1 else _PLURALS.get(noun, noun + 's')}"
+
+
+def with_article(noun: str) -> str:
+    """'an army', 'a fleet', 'an armaments factory', 'a shipyard'."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def units_phrase(count: int, unit: str) -> str:
+    """'an army' for one, '3 fleets' for more."""
+    return with_article(unit) if count == 1 else plural(count, unit)
+
+
+def join_words(items: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def possessive(name: str) -> str:
+    """"Italy's", "Anna's"."""
+    return f"{name}'s"
+
+
+def place(board: Board, region: Any) -> str:
+    """A region as it stands in a sentence: seas take 'the' ('the North Sea'), land does not."""
+    name = _name(board, region)
+    if isinstance(region, str) and region in board.regions and board.regions[region].is_sea:
+        return "the " + name
+    return name
+
+
+def factory_noun(board: Board, region: Any) -> str:
+    """'shipyard' or 'armaments factory', as the region's factory type says."""
+    kind = board.regions[region].factory_type if isinstance(region, str) and region in board.regions else None
+    return "shipyard" if kind == "shipyard" else "armaments factory"
+
+
 def event_text(event: Event, board: Board, player_names: list[str] | None = None) -> str:
     """A one-line English description of an event for the game log."""
     d = event.data
@@ -62,53 +111,63 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
     t = event.type
     if t == "rondel_moved":
         cost = f" (paid {d['cost']}M)" if d.get("cost") else ""
-        return f"{n} moves to {board.rondel[d['to']].name}{cost}"
+        return f"{n} moves to {board.rondel[d['to']].name} on the rondel{cost}"
     if t == "investor_forced":
-        return f"{who(d['player'])} forces {n} to stop on Investor"
+        return f"{who(d['player'])} uses a Swiss Bank to force {n} to stop on Investor"
     if t == "factory_built":
-        return f"{n} builds a factory in {_name(board, d['region'])}"
+        return f"{n} builds {with_article(factory_noun(board, d['region']))} in {place(board, d['region'])}"
     if t == "unit_placed":
-        how = "imports" if d.get("imported") else "produces"
-        return f"{n} {how} a{'n' if d['unit'] == 'army' else ''} {d['unit']} in {_name(board, d['region'])}"
+        if d.get("imported"):
+            return f"{n} imports {with_article(d['unit'])} into {place(board, d['region'])}"
+        return f"{n} produces {with_article(d['unit'])} in {place(board, d['region'])}"
     if t == "unit_moved":
-        via = f" via {', '.join(_name(board, s) for s in d['convoy'])}" if d.get("convoy") else ""
-        return f"{n} {d['unit']} {_name(board, d['origin'])} -> {_name(board, d['destination'])}{via}"
+        via = f" (carried across {join_words([place(board, s) for s in d['convoy']])})" if d.get("convoy") else ""
+        return (f"{n} moves {with_article(d['unit'])} from {place(board, d['origin'])} "
+                f"to {place(board, d['destination'])}{via}")
     if t == "battle":
-        return (f"Battle in {_name(board, d['region'])}: {n} {d['unit']} and "
-                f"{_name(board, d['target_nation'])} {d['target_unit']} are removed")
+        return (f"Battle in {place(board, d['region'])}: {n} loses {with_article(d['unit'])}, "
+                f"{_name(board, d['target_nation'])} loses {with_article(d['target_unit'])}")
     if t == "army_status":
-        return f"{n} armies in {_name(board, d['region'])} are {'hostile' if d['hostile'] else 'friendly'}"
+        return f"{possessive(n)} armies in {place(board, d['region'])} are {'hostile' if d['hostile'] else 'friendly'}"
     if t == "factory_destroyed":
-        return f"{n} destroys the factory in {_name(board, d['region'])}"
+        owner = f"{possessive(_name(board, d['owner']))} factory" if d.get("owner") else "the factory"
+        return f"{n} destroys {owner} in {place(board, d['region'])} (three armies are removed)"
     if t == "flag_placed":
-        return f"{n} plants a flag in {_name(board, d['region'])}"
+        return f"{n} plants a flag in {place(board, d['region'])}"
     if t == "flag_removed":
-        return f"{n} loses its flag in {_name(board, d['region'])}"
+        return f"{n} loses its flag in {place(board, d['region'])}"
     if t == "interest_paid":
-        return f"{n} pays {who(d['player'])} {d['amount']}M interest" + (" (from the government's pocket)" if d.get("by_government") else "")
+        extra = f" ({d['by_government']}M of it from the government's own cash)" if d.get("by_government") else ""
+        return f"{n} pays {who(d['player'])} {d['amount']}M interest{extra}"
     if t == "interest_shortfall":
-        return f"{n} cannot pay {who(d['player'])} {d['amount']}M of interest"
+        return f"{n} cannot pay {who(d['player'])} {d['amount']}M of the interest due"
     if t == "investor_bonus":
-        return f"{who(d['player'])} receives {d['amount']}M as Investor"
+        return f"{who(d['player'])} receives {d['amount']}M for holding the investor card"
     if t == "bond_bought":
-        return f"{who(d['player'])} buys the {n} {d['value']}M bond"
+        return f"{who(d['player'])} buys {possessive(n)} {d['value']}M bond"
     if t == "bond_upgraded":
-        return f"{who(d['player'])} trades the {n} {d['trade_in']}M bond up to {d['value']}M"
+        return f"{who(d['player'])} trades {possessive(n)} {d['trade_in']}M bond up to the {d['value']}M bond"
     if t == "government_changed":
-        return f"{who(d['player'])} now governs {n}"
+        previous = d.get("previous")
+        took = f", taking over from {who(previous)}" if isinstance(previous, int) else ""
+        return f"{who(d['player'])} now governs {n}{took}"
     if t == "swiss_bank":
-        return f"{who(d['player'])} {'takes' if d['holds'] else 'returns'} a Swiss Bank"
+        if d["holds"]:
+            return f"{who(d['player'])} governs no nation and now holds a Swiss Bank"
+        return f"{who(d['player'])} no longer holds a Swiss Bank"
     if t == "investor_card":
         return f"The investor card goes to {who(d['player'])}"
     if t == "taxes":
-        return (f"{n} collects {d['taxes']}M taxes: +{d['bonus']}M bonus, +{d['points']} power points, "
-                f"{d['income']}M to the treasury")
+        bonus = f", {d['bonus']}M success bonus to the government" if d.get("bonus") else ""
+        return (f"{n} collects {d['taxes']}M in taxes: +{plural(d['points'], 'power point')}, "
+                f"{d['income']}M into the treasury{bonus}")
     if t == "donation":
-        return f"{who(d['player'])} gives {d['amount']}M to the {n} treasury"
+        return f"{who(d['player'])} gives {d['amount']}M to {possessive(n)} treasury"
     if t == "phase":
-        return f"{n}: {d['phase']}"
+        return {"armies move": f"{n}: the fleets are done, now the armies move",
+                "maneuver ends": f"{n}: the maneuver ends"}.get(d["phase"], f"{n}: {d['phase']}")
     if t == "turn_started":
-        return f"{n}'s turn"
+        return f"{possessive(n)} turn"
     if t == "game_over":
-        return "The game is over"
+        return f"The game is over: {n} reached 25 power points" if d.get("nation") else "The game is over"
     return f"{t} {d}"
