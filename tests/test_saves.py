@@ -351,7 +351,7 @@ def test_killed_write_keeps_previous_autosave(tmp_path, monkeypatch):
 
     real_fdopen = os.fdopen
     monkeypatch.setattr(os, "fdopen", lambda fd, mode="r", *a, **k: _HalfWriter(real_fdopen(fd, mode, *a, **k)))
-    with pytest.raises(SaveError, match="No space left"):
+    with pytest.raises(SaveError, match="the disk is full"):
         autosave(session, tmp_path)
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no temp file left over
@@ -404,21 +404,26 @@ def test_continue_without_autosave_is_a_clean_error(tmp_path):
 def test_autosaver_writes_after_actions_undo_and_redo(tmp_path):
     session = start_session()
     saver = AutoSaver(session, tmp_path)
+    assert saver.flush(10)
     assert read_save(tmp_path / AUTOSAVE).state == session.state  # written at once
     start = session.state.digest()
     session.apply(session.state.legal_actions()[0])
     after = session.state.digest()
+    assert saver.flush(10)
     assert read_save(tmp_path / AUTOSAVE).state.digest() == after
     assert session.undo()
+    assert saver.flush(10)
     assert read_save(tmp_path / AUTOSAVE).state.digest() == start
     assert session.redo()
+    assert saver.flush(10)
     assert read_save(tmp_path / AUTOSAVE).state.digest() == after
     loaded = load_game(tmp_path / AUTOSAVE)
     assert loaded.seats == session.seats and loaded.state.digest() == after
     saver.detach()
     session.apply(session.state.legal_actions()[0])
+    assert saver.flush(10)
     assert read_save(tmp_path / AUTOSAVE).state.digest() == after
-    assert saver.last_error is None
+    assert saver.last_error is None and saver.take_message() is None
 
 
 def test_autosaver_keeps_playing_when_the_disk_fails(tmp_path):
@@ -427,15 +432,48 @@ def test_autosaver_keeps_playing_when_the_disk_fails(tmp_path):
     session = start_session()
     saver = AutoSaver(session, blocker / "saves")
     session.apply(session.state.legal_actions()[0])  # no exception reaches the game
+    assert saver.flush(10)
     assert saver.last_error and "autosave" in saver.last_error
+    message = saver.take_message()
+    assert message and "Autosave failed" in message and str(blocker) in message
+    saver.close()
+
+
+def test_autosaver_writes_in_a_background_thread_latest_state_wins(tmp_path, monkeypatch):
+    """A slow disk never holds up the caller: writes queue, the newest state is what lands."""
+    import threading
+    from imperial_desktop.session import autosave as autosave_module
+
+    gate = threading.Event()
+    real_write = autosave_module.write_autosave_payload
+    written = []
+
+    def slow_write(payload, root=None):
+        gate.wait(10)
+        written.append(payload)
+        return real_write(payload, root)
+
+    monkeypatch.setattr(autosave_module, "write_autosave_payload", slow_write)
+    session = start_session()
+    saver = AutoSaver(session, tmp_path)  # the first write blocks on the gate
+    for _ in range(5):
+        session.apply(session.state.legal_actions()[0])  # returns although the disk is "stuck"
+    assert not saver.flush(0.05)
+    gate.set()
+    assert saver.flush(10)
+    assert len(written) <= 2  # the first write, then only the newest of the five queued
+    assert read_save(tmp_path / AUTOSAVE).state.digest() == session.state.digest()
+    assert saver.saved_version == session.version
+    saver.close()
 
 
 def test_autosaver_saves_computer_moves(tmp_path):
     session = start_session()
-    AutoSaver(session, tmp_path, save_now=False)
+    saver = AutoSaver(session, tmp_path, save_now=False)
     while session.human_to_move():
         session.apply(session.state.legal_actions()[0])
     assert session.run_computers(max_actions=3) >= 1
+    assert saver.flush(10)
     assert read_save(tmp_path / AUTOSAVE).state == session.state
 
 

@@ -11,14 +11,21 @@ default. Loading never raises.
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
 import tempfile
-from dataclasses import asdict, dataclass, field
+import unicodedata
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
 
 import platformdirs
+
+from imperial_desktop.core import RulesOptions
+
+log = logging.getLogger(__name__)
 
 APP_NAME = "imperial-desktop"
 HOME_ENV = "IMPERIAL_DESKTOP_HOME"
@@ -30,6 +37,8 @@ MAX_SETTINGS_BYTES = 1 << 20
 # How fast computer turns are shown: seconds per visible step (a rondel move, a unit, a build).
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
 DEFAULT_PACE = "normal"
+MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows
+SEAT_KINDS = ("human", "computer")
 
 
 # ---------------------------------------------------------------------------- folders and files
@@ -159,21 +168,56 @@ def _bool(value: Any, default: bool) -> bool:
     return value if isinstance(value, bool) else default
 
 
+def clean_name(value: Any, default: str) -> str:
+    """A seat name fit to show: no lone surrogates or control characters, at most
+    :data:`MAX_NAME_LENGTH` characters, surrounding spaces removed; ``default`` if nothing is left."""
+    if not isinstance(value, str):
+        return default
+    kept = "".join(" " if ch.isspace() else ch for ch in value
+                   if unicodedata.category(ch) not in ("Cs", "Cc", "Cf", "Co", "Cn") or ch.isspace())
+    kept = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
+    return kept or default
+
+
+def clean_rules_options(data: Any) -> dict[str, Any]:
+    """The options of ``data`` that :class:`RulesOptions` accepts (right type, known value);
+    anything else is dropped, so the game uses the default for it."""
+    if not isinstance(data, dict):
+        return {}
+    default = RulesOptions().to_dict()
+    good: dict[str, Any] = {}
+    for f in fields(RulesOptions):
+        if f.name not in data or type(data[f.name]) is not type(default[f.name]):
+            continue
+        try:
+            RulesOptions.from_dict({**default, **good, f.name: data[f.name]})
+        except (ValueError, TypeError):
+            continue
+        good[f.name] = data[f.name]
+    return good
+
+
+def _seats(items: Any, default: list[dict[str, str]]) -> list[dict[str, str]]:
+    if not isinstance(items, list) or not 2 <= len(items) <= 6 or not all(isinstance(s, dict) for s in items):
+        return default
+    seats = []
+    for number, item in enumerate(items, start=1):
+        kind = item.get("kind") if item.get("kind") in SEAT_KINDS else ("human" if number == 1 else "computer")
+        level = item.get("level")
+        level = level if isinstance(level, str) and 0 < len(level) <= 32 and level.isprintable() else "normal"
+        seats.append({"name": clean_name(item.get("name"), f"Player {number}"), "kind": kind, "level": level})
+    return seats
+
+
 def _choices(data: Any) -> NewGameChoices:
     default = NewGameChoices()
     if not isinstance(data, dict):
         return default
-    seats = data.get("seats")
-    good_seats = (
-        isinstance(seats, list) and 2 <= len(seats) <= 6
-        and all(isinstance(s, dict) and all(isinstance(s.get(k), str) for k in ("name", "kind", "level")) for s in seats)
-    )
-    options = data.get("options")
     return NewGameChoices(
-        seats=[{k: s[k] for k in ("name", "kind", "level")} for s in seats] if good_seats else default.seats,
+        seats=_seats(data.get("seats"), default.seats),
         bond_distribution=data.get("bond_distribution") if data.get("bond_distribution") in ("standard", "auction") else default.bond_distribution,
         investor_card=_bool(data.get("investor_card"), default.investor_card),
-        options=dict(options) if isinstance(options, dict) and all(isinstance(k, str) for k in options) else default.options,
+        options=clean_rules_options(data.get("options")),
     )
 
 
@@ -204,7 +248,38 @@ def save_settings(settings: Settings, root: str | os.PathLike[str] | None = None
     return path
 
 
+def describe_os_error(exc: OSError, path: Path | None = None) -> str:
+    """A player-readable reason for a failed file operation, naming the place when known."""
+    reasons = {
+        errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+        errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+        errno.EROFS: "the disk is read-only", errno.ENOTDIR: "a file is in the way of a folder",
+        errno.EEXIST: "a file is in the way of a folder",
+    }
+    reason = reasons.get(exc.errno) or exc.strerror or str(exc) or type(exc).__name__
+    where = path if path is not None else (Path(exc.filename) if isinstance(exc.filename, str) else None)
+    return f"{reason} ({where})" if where is not None else reason
+
+
+def save_settings_safely(settings: Settings, root: str | os.PathLike[str] | None = None) -> str | None:
+    """Write the settings; None if that worked, else a message for the player (never raises).
+
+    Settings that cannot be written never stop a game: the caller shows the message and goes on.
+    """
+    path = settings_path(root)
+    try:
+        save_settings(settings, root)
+    except OSError as exc:
+        log.warning("cannot save the settings to %s: %s", path, exc)
+        return f"The settings could not be saved: {describe_os_error(exc, path)}."
+    except (ValueError, TypeError) as exc:  # e.g. a value JSON cannot hold
+        log.warning("cannot save the settings: %s", exc)
+        return f"The settings could not be saved: {exc}."
+    return None
+
+
 __all__ = [
-    "DEFAULT_PACE", "HOME_ENV", "PACES", "NewGameChoices", "Settings", "atomic_write_bytes", "config_dir",
-    "data_dir", "load_settings", "save_settings", "settings_path",
+    "DEFAULT_PACE", "HOME_ENV", "MAX_NAME_LENGTH", "PACES", "NewGameChoices", "Settings", "atomic_write_bytes",
+    "clean_name", "clean_rules_options", "config_dir", "data_dir", "describe_os_error", "load_settings",
+    "save_settings", "save_settings_safely", "settings_path",
 ]
