@@ -14,10 +14,14 @@ from imperial_desktop.core import GameState
 from imperial_desktop.resources import assets_root
 from imperial_desktop.ui import tokens
 from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry
+from imperial_desktop.ui.board_labels import LabelPainter
 from imperial_desktop.ui.hit_test import RegionHitTester
+from imperial_desktop.ui.map_render import SEA, region_grounds
+from imperial_desktop.ui.palette import HOVER, RGB, ring_colour
 
 MAX_ZOOM = 1.6
-BOARD_IMAGE = "board.png"
+BOARD_IMAGE = "board.png"  # the map without region names: the board view draws them readable
+MIN_TOKEN_PX = 18  # a piece never shrinks below this (about 1280x720 at the fit zoom)
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,18 @@ class Piece:
     count: int
     hostile: bool = False
     harbour: bool = False
+    moved: int = 0  # how many of these units moved in the current maneuver
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something drawn on the board last frame that tests and animations may ask about."""
+
+    kind: str  # "moved" | "hostile" | "blocked" | "label"
+    region: str
+    rect: pygame.Rect
+    nation: str = ""
+    unit: str = ""
 
 
 _HIT_TESTERS: dict[int, RegionHitTester] = {}
@@ -55,7 +71,7 @@ def load_board_image(geometry: BoardGeometry) -> pygame.Surface:
         pass
     from imperial_desktop.ui.map_render import render_surface
 
-    return render_surface(geometry.width)
+    return render_surface(geometry.width, labels=False)
 
 
 class BoardView:
@@ -74,6 +90,9 @@ class BoardView:
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._outline_cache: dict[tuple, list[list[tuple[float, float]]]] = {}
+        self.grounds: dict[str, RGB] = region_grounds(geometry)
+        self.labels = LabelPainter(geometry, self.grounds)
+        self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
         self.fit()
 
     # ------------------------------------------------------------------ transform
@@ -162,7 +181,7 @@ class BoardView:
 
     def token_size(self) -> int:
         """Piece size in screen pixels: grows with zoom, never too small to read."""
-        return max(18, round(34 * self.zoom))
+        return max(MIN_TOKEN_PX, round(34 * self.zoom))
 
     def draw(self, surface: pygame.Surface, state: GameState, *, version: int | None = None, hover: str | None = None,
              highlights: dict[str, tuple[int, int, int]] | None = None,
@@ -181,7 +200,7 @@ class BoardView:
             self._layer_key = key
         surface.blit(self._layer, self.rect)
         if hover:
-            self.outline_region(surface, hover, (255, 248, 200), 3)
+            self.outline_region(surface, hover, HOVER, 3)
 
     def _compose(self, layer: pygame.Surface, state: GameState, highlights: dict[str, tuple[int, int, int]] | None,
                  hidden: tuple[tuple[str, str, str], ...]) -> None:
@@ -192,12 +211,15 @@ class BoardView:
             layer.blit(self._map_surface(), self.board_to_screen((0, 0)))
             for region, colour in (highlights or {}).items():
                 self.outline_region(layer, region, colour, 4)
+            self.marks = []
+            self.marks += self.labels.draw(layer, self.zoom, self.board_to_screen)
             self._draw_factories(layer, state)
             self._draw_flags(layer, state)
             self._draw_units(layer, state, hidden)
         finally:
             self.rect = rect
         self._pieces = [(r.move(rect.topleft), p) for r, p in self._pieces]
+        self.marks = [Mark(m.kind, m.region, m.rect.move(rect.topleft), m.nation, m.unit) for m in self.marks]
 
     def outline_region(self, surface: pygame.Surface, region: str, colour: tuple[int, int, int], width: int) -> None:
         key = (region, self.zoom, self.origin, self.rect.topleft)
@@ -215,13 +237,24 @@ class BoardView:
                 pygame.draw.lines(surface, colour, True, pts, width)
         surface.set_clip(clip)
 
+    def factory_px(self) -> int:
+        """Side of a factory square on screen (never below 9 px so it reads at the fit zoom)."""
+        return max(9, round(self.geometry.factory_size * self.zoom * 1.1))
+
     def _draw_factories(self, surface: pygame.Surface, state: GameState) -> None:
-        size = max(7, round(self.geometry.factory_size * self.zoom * 1.1))
+        size = self.factory_px()
+        blocked = state.occupied_regions() & state.factories
         for rid, r in self.geometry.regions.items():
             if r.factory is None or r.factory_type is None:
                 continue
             sprite = tokens.factory_sprite(r.factory_type, size, rid in state.factories)
-            surface.blit(sprite, sprite.get_rect(center=self.board_to_screen(r.factory)))
+            centre = self.board_to_screen(r.factory)
+            surface.blit(sprite, sprite.get_rect(center=centre))
+            if rid in blocked:
+                mark = tokens.blocked_mark(round(size * 1.5))
+                at = mark.get_rect(center=centre)
+                surface.blit(mark, at)
+                self.marks.append(Mark("blocked", rid, at))
 
     def _draw_flags(self, surface: pygame.Surface, state: GameState) -> None:
         size = max(16, round(28 * self.zoom))
@@ -241,14 +274,18 @@ class BoardView:
         if r.nation in nations:
             nations.remove(r.nation)
             nations.insert(0, r.nation)
+        mv = state.mv if state.turn_nation is not None else None
         for nation in nations:
             armies = state.armies[nation].get(region, 0)
             fleets = state.fleets[nation].get(region, 0)
+            mine = mv is not None and nation == state.turn_nation
             if armies:
                 hostile = region in state.hostile[nation]
-                out.append(Piece(region, nation, "army", armies, hostile=hostile))
+                moved = min(armies, mv["moved_a"].get(region, 0)) if mine else 0
+                out.append(Piece(region, nation, "army", armies, hostile=hostile, moved=moved))
             if fleets:
-                out.append(Piece(region, nation, "fleet", fleets, harbour=not r.is_sea))
+                moved = min(fleets, mv["moved_f"].get(region, 0)) if mine else 0
+                out.append(Piece(region, nation, "fleet", fleets, harbour=not r.is_sea, moved=moved))
         return out
 
     def _slot_positions(self, r: RegionGeometry, count: int) -> list[tuple[float, float]]:
@@ -284,6 +321,17 @@ class BoardView:
                 if count > 1:
                     b = tokens.count_badge(count, badge)
                     surface.blit(b, b.get_rect(center=rect.topright))
+                if piece.hostile and self._in_foreign_home(state, piece):
+                    h = tokens.hostile_badge(badge)
+                    at = h.get_rect(center=rect.topleft)
+                    surface.blit(h, at)
+                    self.marks.append(Mark("hostile", rid, at, piece.nation, piece.kind))
+                moved = min(piece.moved, count)
+                if moved:
+                    m = tokens.moved_badge(badge, 0 if moved == count else moved)
+                    at = m.get_rect(midleft=(rect.left - badge // 2, rect.bottom))
+                    surface.blit(m, at)
+                    self.marks.append(Mark("moved", rid, at, piece.nation, piece.kind))
                 self._pieces.append((rect.inflate(6, 6), piece))
 
     def unit_anchor(self, state: GameState, region: str, nation: str, kind: str) -> tuple[float, float]:
@@ -298,10 +346,21 @@ class BoardView:
                 return slots[i]
         return slots[min(len(stacks), len(slots) - 1)]
 
-    def sprite_for(self, piece: Piece, size: int, state: GameState) -> pygame.Surface:
-        if piece.kind == "fleet":
-            return tokens.fleet_sprite(piece.nation, size)
+    @staticmethod
+    def _in_foreign_home(state: GameState, piece: Piece) -> bool:
         r = state.board.regions[piece.region]
-        foreign = r.kind == "home_province" and r.nation != piece.nation
-        return tokens.army_sprite(piece.nation, size, lying=foreign and not piece.hostile)
+        return r.kind == "home_province" and r.nation != piece.nation
+
+    def ground(self, piece: Piece) -> RGB:
+        """The colour a piece stands on: its region's fill, or the sea for fleets (also in harbour)."""
+        if piece.kind == "fleet":
+            return SEA
+        return self.grounds.get(piece.region, SEA)
+
+    def sprite_for(self, piece: Piece, size: int, state: GameState) -> pygame.Surface:
+        ring = ring_colour(self.ground(piece))
+        if piece.kind == "fleet":
+            return tokens.fleet_sprite(piece.nation, size, ring)
+        lying = self._in_foreign_home(state, piece) and not piece.hostile
+        return tokens.army_sprite(piece.nation, size, lying, ring)
 

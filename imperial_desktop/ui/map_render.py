@@ -77,6 +77,26 @@ def region_colour(region: RegionGeometry, index_in_nation: int = 0) -> RGB:
     return tuple(max(0, min(255, c + shade)) for c in base)  # type: ignore[return-value]
 
 
+def region_grounds(board: BoardGeometry) -> dict[str, RGB]:
+    """The fill colour of every region exactly as ``draw_board`` paints it (pieces stand on these)."""
+    out: dict[str, RGB] = {}
+    counters: dict[str, int] = {}
+    for r in sorted(board.regions.values(), key=lambda r: -r.shape.area):
+        if r.kind == "sea":
+            out[r.id] = SEA
+            continue
+        idx = counters.get(r.nation or "", 0)
+        counters[r.nation or ""] = idx + 1
+        out[r.id] = region_colour(r, idx)
+    return out
+
+
+def label_colours(ground: RGB) -> tuple[RGB, RGB]:
+    """(text, halo) of a land label on a region of this colour."""
+    dark = _luminance(ground) < 120
+    return ((250, 248, 240), (40, 40, 44)) if dark else ((34, 30, 26), (250, 246, 232))
+
+
 def _font_path(filename: str) -> str:
     """Filesystem path of a packaged font."""
     ref = resources.files("imperial_desktop.assets") / "fonts" / filename
@@ -242,8 +262,9 @@ class MapLayers:
         return _merge(shapely.union_all(parts)) if parts else shapely.GeometryCollection()
 
 
-def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str]) -> None:
-    """Draw every layer of the map."""
+def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str], labels: bool = True) -> None:
+    """Draw every layer of the map (``labels=False``: region names are left to the board view,
+    which draws them at a readable screen size)."""
     layers = MapLayers(board)
     painter.surface.fill(SEA)
     for r in board.regions.values():
@@ -255,13 +276,10 @@ def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str]) -> N
     painter.outline(layers.sea_borders, SEA_BORDER, 2.5)
     for d in board.decorations:
         painter.fill(d.shape, DECORATION)
-    counters: dict[str, int] = {}
+    grounds = region_grounds(board)
     for r in sorted(board.regions.values(), key=lambda r: -r.shape.area):
-        if r.kind == "sea":
-            continue
-        idx = counters.get(r.nation or "", 0)
-        counters[r.nation or ""] = idx + 1
-        painter.fill(r.shape, region_colour(r, idx))
+        if r.kind != "sea":
+            painter.fill(r.shape, grounds[r.id])
     _hatch_switzerland(painter, board)
     painter.outline(layers.province_borders, BORDER, 1.5)
     painter.outline(layers.national_borders, BORDER, 2.4)
@@ -272,7 +290,7 @@ def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str]) -> N
     for r in board.regions.values():
         if r.city:
             _city(painter, r, r.id in starting)
-    _labels(painter, board)
+    _labels(painter, board, regions=labels)
     _frame(painter, board)
 
 
@@ -331,19 +349,17 @@ def _city(painter: _Painter, r: RegionGeometry, has_factory: bool) -> None:
         pg.draw.rect(s, colour, rect, max(2, round(2.6 * k)))
 
 
-def _labels(painter: _Painter, board: BoardGeometry) -> None:
-    """Region names: provinces and neutral lands in bold sans, seas in spaced italics."""
-    for r in board.regions.values():
+def _labels(painter: _Painter, board: BoardGeometry, regions: bool = True) -> None:
+    """Region names: provinces and neutral lands in bold sans, seas in spaced italics;
+    decorations (islands, land beyond the board) always."""
+    for r in board.regions.values() if regions else ():
         if r.kind == "sea":
             lines = sea_label_lines(r.name_en.upper())
             for i, line in enumerate(lines):
                 y = r.label[1] + (i - (len(lines) - 1) / 2) * 22.0
                 painter.text(line, (r.label[0], y), "sea", 17.0, SEA_TEXT, None, spacing=2.5)
             continue
-        fill = region_colour(r)
-        dark = _luminance(fill) < 120
-        colour = (250, 248, 240) if dark else (34, 30, 26)
-        halo = (40, 40, 44) if dark else (250, 246, 232)
+        colour, halo = label_colours(region_colour(r))
         size = 11.0 if r.kind == "impassable" else 16.0 if r.shape.area > 40000 else 14.0
         painter.text(r.name_en, r.label, "land", size, colour, halo, halo_width=1.6)
     for d in board.decorations:
@@ -378,8 +394,9 @@ def _headless_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def render_surface(width: int = 2400, show_slots: bool = False):
-    """Draw the map onto a new pygame Surface of the given width and return it."""
+def render_surface(width: int = 2400, show_slots: bool = False, labels: bool = True):
+    """Draw the map onto a new pygame Surface of the given width and return it
+    (``labels=False`` for the game's board image: the board view draws the names)."""
     _headless_env()
     import pygame
 
@@ -392,18 +409,18 @@ def render_surface(width: int = 2400, show_slots: bool = False):
     big = pygame.Surface((round(width * SUPERSAMPLE), round(height * SUPERSAMPLE)))
     painter = _Painter(pygame, big, scale)
     painter.board_factory_size = board.factory_size
-    draw_board(painter, board, starting)
+    draw_board(painter, board, starting, labels)
     if show_slots:
         _draw_slots(painter, board)
     return pygame.transform.smoothscale(big, (width, height))
 
 
-def render_map(out_path: str, width: int = 2400, show_slots: bool = False) -> None:
+def render_map(out_path: str, width: int = 2400, show_slots: bool = False, labels: bool = True) -> None:
     """Render the whole map and save it as a PNG at out_path."""
     _headless_env()
     import pygame
 
-    surface = render_surface(width, show_slots)
+    surface = render_surface(width, show_slots, labels)
     pygame.image.save(surface, out_path)
 
 
@@ -414,10 +431,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("out", help="output PNG path")
     parser.add_argument("--width", type=int, default=2400, help="image width in pixels")
     parser.add_argument("--slots", action="store_true", help="overlay unit and flag slots")
+    parser.add_argument("--no-labels", action="store_true",
+                        help="leave out region names (the game's board image: the board view draws them)")
     args = parser.parse_args(argv)
     if args.width < 100:
         parser.error("--width must be at least 100")
-    render_map(args.out, args.width, args.slots)
+    render_map(args.out, args.width, args.slots, not args.no_labels)
     print(f"wrote {args.out}")
     return 0
 

@@ -28,3 +28,33 @@ WINDOW_BG: RGB = (70, 64, 56)
 ARMAMENTS: RGB = (128, 82, 46)
 SHIPYARD: RGB = (120, 192, 230)
 TOOLTIP_BG: RGB = (252, 250, 240)
+
+# Board marks (see ui/legend.py for what each one means to the player).
+OUTLINE_DARK: RGB = (0, 0, 0)
+OUTLINE_LIGHT: RGB = (255, 255, 255)
+HOSTILE_MARK: RGB = (200, 24, 24)
+MOVED_MARK: RGB = (34, 139, 60)
+BLOCKED_MARK: RGB = (214, 20, 20)
+SELECTED: RGB = (255, 214, 80)
+HOVER: RGB = (255, 248, 200)
+
+
+def relative_luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance (0 = black, 1 = white) of an sRGB colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ring_colour(ground: RGB) -> RGB:
+    """The outline ring a piece gets on this ground: black or white, whichever contrasts more."""
+    return OUTLINE_DARK if contrast_ratio(OUTLINE_DARK, ground) >= contrast_ratio(OUTLINE_LIGHT, ground) else OUTLINE_LIGHT

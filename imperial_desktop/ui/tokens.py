@@ -1,14 +1,20 @@
-"""Sprites of the pieces on the board: armies (standing = hostile, lying = friendly), fleets,
-flags, factories and rondel markers. Drawn once per size and colour, then blitted."""
+"""Sprites of the pieces on the board: armies (standing = hostile or at home, lying = friendly),
+fleets, flags, factories, the marks drawn on them and rondel markers.
+
+Every piece carries an outline ring (black or white, chosen against the ground it stands on by
+``palette.ring_colour``) so that it reads on every region colour. Drawn once per size and
+colour, then blitted."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
 
 from imperial_desktop.ui.fonts import font
-from imperial_desktop.ui.palette import ARMAMENTS, PIECE, PIECE_TEXT, SHIPYARD, RGB
+from imperial_desktop.ui.palette import (ARMAMENTS, BLOCKED_MARK, HOSTILE_MARK, MOVED_MARK, OUTLINE_DARK,
+                                         OUTLINE_LIGHT, PIECE, PIECE_TEXT, SHIPYARD, RGB)
 
 SS = 3  # supersampling factor for smooth edges
 
@@ -25,50 +31,72 @@ def _finish(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-@lru_cache(maxsize=256)
-def army_sprite(nation: str, size: int, lying: bool = False) -> pygame.Surface:
-    """An army block: upright (hostile or at home) or lying on its side (friendly)."""
+def ring_width(size: int) -> int:
+    """Width in screen pixels of the outline ring of a piece of this size (2 px at least)."""
+    return max(2, round(size / 11))
+
+
+def army_size(size: int, lying: bool) -> tuple[int, int]:
+    """Pixel size of an army block: upright or lying on its side."""
+    return (round(size * 1.25), round(size * 0.8)) if lying else (round(size * 0.8), round(size * 1.1))
+
+
+@lru_cache(maxsize=512)
+def army_sprite(nation: str, size: int, lying: bool = False, ring: RGB = OUTLINE_DARK) -> pygame.Surface:
+    """An army block inside an outline ring: upright (hostile or at home) or lying (friendly)."""
     colour = PIECE[nation]
-    w, h = (round(size * 1.25), round(size * 0.8)) if lying else (round(size * 0.8), round(size * 1.1))
+    w, h = army_size(size, lying)
+    rw = ring_width(size) * SS
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    r = pygame.Rect(0, 0, w * SS, h * SS).inflate(-2 * SS, -2 * SS)
-    pygame.draw.rect(big, (0, 0, 0, 90), r.move(SS, SS), border_radius=3 * SS)
-    pygame.draw.rect(big, colour, r, border_radius=3 * SS)
-    pygame.draw.rect(big, _darker(colour, 0.45) if nation != "germany" else (150, 150, 150), r, width=max(1, SS), border_radius=3 * SS)
-    # a highlight stripe: the wooden block's top face
-    top = pygame.Rect(r.x + SS, r.y + SS, r.w - 2 * SS, max(SS, r.h // 5))
-    pygame.draw.rect(big, _lighter(colour, 0.35), top, border_radius=2 * SS)
+    outer = pygame.Rect(0, 0, w * SS, h * SS)
+    pygame.draw.rect(big, ring, outer, border_radius=4 * SS)
+    body = outer.inflate(-2 * rw, -2 * rw)
+    pygame.draw.rect(big, colour, body, border_radius=2 * SS)
+    # the wooden block's top face, lighter, so even a black block reads as a block
+    top = pygame.Rect(body.x, body.y, body.w, max(SS, body.h // 4))
+    pygame.draw.rect(big, _lighter(colour, 0.4 if nation != "germany" else 0.3), top, border_radius=2 * SS)
     return _finish(big, (w, h))
 
 
+def _thick_polygon(surf: pygame.Surface, colour: RGB, pts: list[tuple[float, float]], width: int) -> None:
+    """Stroke a closed polygon with round joins."""
+    pygame.draw.lines(surf, colour, True, pts, width)
+    for p in pts:
+        pygame.draw.circle(surf, colour, p, width / 2)
+
+
 @lru_cache(maxsize=256)
-def fleet_sprite(nation: str, size: int) -> pygame.Surface:
-    """A fleet: a ship's hull with a small superstructure."""
+def fleet_sprite(nation: str, size: int, ring: RGB = OUTLINE_DARK) -> pygame.Surface:
+    """A fleet: a ship's hull with a superstructure, inside an outline ring."""
     colour = PIECE[nation]
     w, h = round(size * 1.5), round(size * 0.85)
+    rw = ring_width(size) * SS
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    W, H = w * SS, h * SS
-    hull = [(0.04 * W, 0.45 * H), (0.96 * W, 0.45 * H), (0.8 * W, 0.95 * H), (0.18 * W, 0.95 * H)]
-    deck = [(0.3 * W, 0.15 * H), (0.62 * W, 0.15 * H), (0.66 * W, 0.47 * H), (0.26 * W, 0.47 * H)]
-    edge = _darker(colour, 0.45) if nation != "germany" else (150, 150, 150)
-    pygame.draw.polygon(big, _lighter(colour, 0.15), deck)
-    pygame.draw.polygon(big, edge, deck, max(1, SS))
+    m = rw  # the ring's outer half must stay on the surface
+    W, H = w * SS - 2 * m, h * SS - 2 * m
+    hull = [(m + 0.0 * W, m + 0.42 * H), (m + 1.0 * W, m + 0.42 * H), (m + 0.82 * W, m + 1.0 * H), (m + 0.16 * W, m + 1.0 * H)]
+    deck = [(m + 0.3 * W, m + 0.0 * H), (m + 0.64 * W, m + 0.0 * H), (m + 0.68 * W, m + 0.45 * H), (m + 0.26 * W, m + 0.45 * H)]
+    for shape in (deck, hull):
+        _thick_polygon(big, ring, shape, 2 * rw)
+    pygame.draw.polygon(big, _lighter(colour, 0.25), deck)
     pygame.draw.polygon(big, colour, hull)
-    pygame.draw.polygon(big, edge, hull, max(1, SS))
+    # the deck line separates superstructure and hull inside the ring
+    pygame.draw.line(big, ring, hull[0], hull[1], max(1, rw // 2))
     return _finish(big, (w, h))
 
 
 @lru_cache(maxsize=128)
 def flag_sprite(nation: str, size: int) -> pygame.Surface:
-    """A flag on a pole in the nation's colour."""
+    """A flag on a pole in the nation's colour, edged dark and light so it reads on any ground."""
     colour = PIECE[nation]
     w, h = round(size * 0.9), round(size * 1.1)
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
     W, H = w * SS, h * SS
-    pygame.draw.line(big, (50, 40, 30), (0.12 * W, 0.05 * H), (0.12 * W, 0.98 * H), max(2, SS * 2))
-    cloth = [(0.14 * W, 0.06 * H), (0.98 * W, 0.26 * H), (0.14 * W, 0.52 * H)]
+    pygame.draw.line(big, OUTLINE_LIGHT, (0.12 * W, 0.05 * H), (0.12 * W, 0.98 * H), SS * 4)
+    pygame.draw.line(big, (30, 24, 18), (0.12 * W, 0.05 * H), (0.12 * W, 0.98 * H), SS * 2)
+    cloth = [(0.14 * W, 0.06 * H), (0.96 * W, 0.28 * H), (0.14 * W, 0.54 * H)]
+    _thick_polygon(big, OUTLINE_DARK, cloth, 3 * SS)
     pygame.draw.polygon(big, colour, cloth)
-    pygame.draw.polygon(big, _darker(colour, 0.5) if nation != "germany" else (160, 160, 160), cloth, max(1, SS))
     return _finish(big, (w, h))
 
 
@@ -81,12 +109,73 @@ def factory_sprite(kind: str, size: int, built: bool) -> pygame.Surface:
     rect = pygame.Rect(0, 0, s, s)
     if built:
         pygame.draw.rect(surf, colour, rect)
-        pygame.draw.rect(surf, (30, 26, 22), rect, max(1, s // 8))
+        pygame.draw.rect(surf, (30, 26, 22), rect, max(1, s // 7))
         # a chimney mark so a built factory reads as a building
-        pygame.draw.rect(surf, (30, 26, 22), pygame.Rect(s * 0.25, s * 0.2, s * 0.18, s * 0.35))
+        pygame.draw.rect(surf, (30, 26, 22), pygame.Rect(s * 0.25, s * 0.2, max(2, s * 0.2), s * 0.4))
     else:
         pygame.draw.rect(surf, (250, 248, 240), rect)
-        pygame.draw.rect(surf, colour, rect, max(1, s // 6))
+        pygame.draw.rect(surf, colour, rect, max(2, s // 5))
+    return surf
+
+
+@lru_cache(maxsize=32)
+def blocked_mark(size: int) -> pygame.Surface:
+    """A red cross edged in white, laid over a factory that a hostile army blocks."""
+    d = max(8, size)
+    big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
+    D = d * SS
+    pad = 0.1 * D
+    for width, colour in ((0.36 * D, OUTLINE_LIGHT), (0.2 * D, BLOCKED_MARK)):
+        pygame.draw.line(big, colour, (pad, pad), (D - pad, D - pad), round(width))
+        pygame.draw.line(big, colour, (D - pad, pad), (pad, D - pad), round(width))
+    return _finish(big, (d, d))
+
+
+def _disc(d: int, colour: RGB) -> pygame.Surface:
+    big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
+    c = d * SS / 2
+    pygame.draw.circle(big, OUTLINE_LIGHT, (c, c), c)
+    pygame.draw.circle(big, colour, (c, c), c - max(SS, d * SS // 9))
+    return big
+
+
+@lru_cache(maxsize=32)
+def hostile_badge(size: int) -> pygame.Surface:
+    """Crossed swords on a red disc: this army is hostile in a foreign home province."""
+    d = max(10, size)
+    big = _disc(d, HOSTILE_MARK)
+    D = d * SS
+    w = max(SS, round(D * 0.11))
+    a, b = 0.27 * D, 0.73 * D
+    for (x0, y0, x1, y1) in ((a, a, b, b), (b, a, a, b)):
+        pygame.draw.line(big, OUTLINE_LIGHT, (x0, y0), (x1, y1), w)
+    # cross guards near the hilts (the lower ends), across each blade
+    g = 0.11 * D
+    pygame.draw.line(big, OUTLINE_LIGHT, (0.64 * D - g, 0.64 * D + g), (0.64 * D + g, 0.64 * D - g), w)
+    pygame.draw.line(big, OUTLINE_LIGHT, (0.36 * D - g, 0.64 * D - g), (0.36 * D + g, 0.64 * D + g), w)
+    return _finish(big, (d, d))
+
+
+@lru_cache(maxsize=64)
+def moved_badge(size: int, count: int = 0) -> pygame.Surface:
+    """A white check mark on a green disc: these units have moved this maneuver.
+
+    With ``count`` > 0 the number of moved units is written beside the check (part of a stack moved)."""
+    d = max(10, size)
+    D = d * SS
+    check = [(0.24 * D, 0.52 * D), (0.43 * D, 0.7 * D), (0.76 * D, 0.3 * D)]
+    if count <= 0:
+        big = _disc(d, MOVED_MARK)
+        pygame.draw.lines(big, OUTLINE_LIGHT, False, check, max(SS, round(D * 0.14)))
+        return _finish(big, (d, d))
+    text = font(round(d * 0.78), "bold").render(str(count), True, OUTLINE_LIGHT)
+    w = d + text.get_width() - d // 6
+    big = pygame.Surface((w * SS, D), pygame.SRCALPHA)
+    pygame.draw.rect(big, OUTLINE_LIGHT, big.get_rect(), border_radius=D // 2)
+    pygame.draw.rect(big, MOVED_MARK, big.get_rect().inflate(-2 * max(SS, D // 9), -2 * max(SS, D // 9)), border_radius=D // 2)
+    pygame.draw.lines(big, OUTLINE_LIGHT, False, check, max(SS, round(D * 0.14)))
+    surf = _finish(big, (w, d))
+    surf.blit(text, text.get_rect(midleft=(d - d // 4, d / 2 + 0.5)))
     return surf
 
 
@@ -96,7 +185,7 @@ def count_badge(count: int, size: int) -> pygame.Surface:
     d = max(12, size)
     big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
     pygame.draw.circle(big, (255, 255, 255), (d * SS // 2, d * SS // 2), d * SS // 2)
-    pygame.draw.circle(big, (40, 40, 40), (d * SS // 2, d * SS // 2), d * SS // 2, max(1, SS))
+    pygame.draw.circle(big, (20, 20, 20), (d * SS // 2, d * SS // 2), d * SS // 2, max(1, SS * 2))
     surf = _finish(big, (d, d))
     text = font(round(d * 0.72), "bold").render(str(count), True, (20, 20, 20))
     surf.blit(text, text.get_rect(center=(d / 2, d / 2 + 0.5)))
@@ -104,12 +193,30 @@ def count_badge(count: int, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
+def anchor_sprite(size: int) -> pygame.Surface:
+    """The harbour anchor as printed on the map (for the legend)."""
+    d = max(10, size)
+    big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
+    D = d * SS
+    dark = (34, 62, 88)
+    c = D / 2
+    pygame.draw.circle(big, (214, 232, 242), (c, c), c)
+    pygame.draw.circle(big, dark, (c, c), c, max(SS, D // 20))
+    w = max(SS, round(D * 0.08))
+    pygame.draw.circle(big, dark, (c, c - 0.26 * D), 0.1 * D, w)
+    pygame.draw.line(big, dark, (c, c - 0.16 * D), (c, c + 0.31 * D), w)
+    pygame.draw.line(big, dark, (c - 0.18 * D, c - 0.07 * D), (c + 0.18 * D, c - 0.07 * D), w)
+    arc = pygame.Rect(0, 0, 0.62 * D, 0.48 * D)
+    arc.center = (c, c + 0.1 * D)
+    pygame.draw.arc(big, dark, arc, math.pi * 1.05, math.pi * 1.95, w)
+    return _finish(big, (d, d))
+
+
+@lru_cache(maxsize=64)
 def marker_sprite(nation: str, size: int) -> pygame.Surface:
     """An octagonal nation marker for the rondel and the tracks."""
     colour = PIECE[nation]
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
-    import math
-
     c = size * SS / 2
     r = c * 0.95
     pts = [(c + r * math.cos(math.pi / 8 + i * math.pi / 4), c + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]

@@ -1,0 +1,179 @@
+"""The board's legend: every piece, mark and colour of the map next to a short text.
+
+``legend_size(scale)`` is the size it needs; ``draw_legend(surface, rect, scale)`` draws it
+(the game screen opens it from a button and a key). Sprites are the board's own (ui/tokens).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from imperial_desktop.ui import tokens
+from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.map_render import NATION_COLOURS, NEUTRAL, SEA, SWITZERLAND
+from imperial_desktop.ui.palette import (HOVER, LEGAL, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT, PIECE,
+                                         SELECTED, RGB)
+
+TITLE = "Legend"
+NATION_NAMES = {"austria_hungary": "Austria-Hungary", "italy": "Italy", "france": "France",
+                "great_britain": "Great Britain", "germany": "German Empire", "russia": "Russia"}
+
+
+def _rows() -> list[tuple[str, str]]:
+    """(symbol key, text) of every row, in reading order; a key "head:" starts a column section."""
+    rows = [
+        ("head:", "Pieces"),
+        ("army", "Army (standing: at home, in neutral land or hostile)"),
+        ("army_lying", "Army lying: friendly in a foreign home province"),
+        ("army_hostile", "Crossed swords: hostile army (blocks the factory there)"),
+        ("fleet", "Fleet at sea"),
+        ("harbour", "Fleet in a harbour"),
+        ("count", "Number of units in a stack"),
+        ("moved", "Has moved this maneuver (all units of the stack)"),
+        ("moved_part", "That many units of the stack have moved"),
+        ("flag", "Flag: the nation taxes this neutral land"),
+        ("head:", "Cities and harbours"),
+        ("armaments", "Armaments factory (builds armies)"),
+        ("shipyard", "Shipyard (builds fleets)"),
+        ("site", "Empty factory site (brown: armaments, blue: shipyard)"),
+        ("blocked", "Factory blocked by a hostile army: no production"),
+        ("anchor", "Anchor: where the harbour's fleets lie"),
+        ("head:", "Colours"),
+    ]
+    rows += [(f"nation:{n}", f"{NATION_NAMES[n]} (pieces and home provinces)") for n in PIECE]
+    rows += [
+        ("ground:neutral", "Neutral land"),
+        ("ground:swiss", "Switzerland: impassable"),
+        ("ground:sea", "Sea"),
+        ("ring:legal", "Green edge: a legal destination or choice"),
+        ("ring:selected", "Gold edge: the selected region"),
+        ("ring:hover", "Pale edge: the region under the pointer"),
+    ]
+    return rows
+
+
+def _metrics(scale: float) -> tuple[int, int, int, int]:
+    """(text px, row height, symbol column width, padding)."""
+    px = max(12, round(14 * scale))
+    row = max(px + 10, round(px * 1.9))
+    return px, row, round(row * 2.0), max(6, round(10 * scale))
+
+
+def _columns(rows: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """Two columns, split at the section that starts nearest the middle."""
+    heads = [i for i, (k, _) in enumerate(rows) if k == "head:"]
+    split = min(heads[1:], key=lambda i: abs(i - len(rows) / 2))
+    return [rows[:split], rows[split:]]
+
+
+def legend_size(scale: float) -> tuple[int, int]:
+    """Width and height the legend needs at a UI scale."""
+    px, row, sym, pad = _metrics(scale)
+    f = font(px)
+    cols = _columns(_rows())
+    widths = [sym + max(f.size(text)[0] for _, text in col) for col in cols]
+    title_h = font(round(px * 1.3), "bold").get_height() + pad
+    return (sum(widths) + pad * (len(cols) + 2), title_h + max(len(c) for c in cols) * row + 2 * pad)
+
+
+def _swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
+    pygame.draw.rect(surface, colour, rect)
+    pygame.draw.rect(surface, (40, 36, 30), rect, 1)
+
+
+def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
+    """Draw the symbol of a row centred in ``box``."""
+    size = max(16, round(box.h * 0.7))
+    badge = max(12, round(size * 0.55))  # as on the board
+    c = box.center
+    nation = "france"
+
+    def blit(img: pygame.Surface, **where) -> pygame.Rect:
+        r = img.get_rect(**where)
+        surface.blit(img, r)
+        return r
+
+    if key in ("army", "count", "moved", "moved_part"):
+        r = blit(tokens.army_sprite(nation, size, False, OUTLINE_DARK), center=c)
+        if key == "count":
+            blit(tokens.count_badge(3, badge), center=r.topright)
+        elif key == "moved":
+            blit(tokens.moved_badge(badge), midleft=(r.left - badge // 2, r.bottom))
+        elif key == "moved_part":
+            blit(tokens.count_badge(3, badge), center=r.topright)
+            blit(tokens.moved_badge(badge, 2), midleft=(r.left - badge // 2, r.bottom))
+    elif key == "army_lying":
+        blit(tokens.army_sprite(nation, size, True, OUTLINE_DARK), center=c)
+    elif key == "army_hostile":
+        r = blit(tokens.army_sprite(nation, size, False, OUTLINE_DARK), center=c)
+        blit(tokens.hostile_badge(badge), center=r.topleft)
+    elif key == "fleet":
+        pygame.draw.rect(surface, SEA, box.inflate(-4, -4), border_radius=3)
+        blit(tokens.fleet_sprite(nation, size, OUTLINE_DARK), center=c)
+    elif key == "harbour":
+        pygame.draw.rect(surface, SEA, box.inflate(-4, -4), border_radius=3)
+        a = blit(tokens.anchor_sprite(round(size * 0.9)), midleft=(box.left + 4, c[1]))
+        blit(tokens.fleet_sprite(nation, round(size * 0.8), OUTLINE_DARK), midleft=(a.centerx, c[1]))
+    elif key == "flag":
+        blit(tokens.flag_sprite(nation, size), center=c)
+    elif key in ("armaments", "shipyard", "site", "blocked"):
+        fs = max(10, round(size * 0.7))
+        if key == "site":
+            blit(tokens.factory_sprite("armaments", fs, False), midright=(c[0] - 2, c[1]))
+            blit(tokens.factory_sprite("shipyard", fs, False), midleft=(c[0] + 2, c[1]))
+        else:
+            blit(tokens.factory_sprite("shipyard" if key == "shipyard" else "armaments", fs, True), center=c)
+            if key == "blocked":
+                blit(tokens.blocked_mark(round(fs * 1.5)), center=c)
+    elif key == "anchor":
+        blit(tokens.anchor_sprite(size), center=c)
+    elif key.startswith("nation:"):
+        n = key.split(":", 1)[1]
+        sw = pygame.Rect(0, 0, box.w // 2 - 2, box.h - 6)
+        _swatch(surface, sw.move(box.x + 1, box.y + 3), NATION_COLOURS[n])
+        blit(tokens.army_sprite(n, round(size * 0.8), False, OUTLINE_DARK), center=(box.x + box.w * 3 // 4, c[1]))
+    elif key.startswith("ground:"):
+        colour = {"neutral": NEUTRAL, "swiss": SWITZERLAND, "sea": SEA}[key.split(":", 1)[1]]
+        sw = box.inflate(-6, -6)
+        _swatch(surface, sw, colour)
+        if key == "ground:swiss":
+            clip = surface.get_clip()
+            surface.set_clip(sw)
+            for x in range(sw.left - sw.h, sw.right, 5):
+                pygame.draw.line(surface, (160, 160, 156), (x, sw.bottom), (x + sw.h, sw.top))
+            surface.set_clip(clip)
+    elif key.startswith("ring:"):
+        colour = {"legal": LEGAL, "selected": SELECTED, "hover": HOVER}[key.split(":", 1)[1]]
+        sw = box.inflate(-8, -8)
+        _swatch(surface, sw, NEUTRAL)
+        pygame.draw.rect(surface, colour, sw, 3)
+
+
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> list[pygame.Rect]:
+    """Draw the legend into ``rect`` (clipped to it); returns the rectangles of its texts."""
+    px, row, sym, pad = _metrics(scale)
+    f, fb = font(px), font(px, "bold")
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    pygame.draw.rect(surface, PANEL_BG, rect, border_radius=6)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
+    title = font(round(px * 1.3), "bold").render(TITLE, True, PANEL_TEXT)
+    surface.blit(title, (rect.x + pad, rect.y + pad // 2))
+    top = rect.y + pad // 2 + title.get_height() + pad // 2
+    texts: list[pygame.Rect] = []
+    x = rect.x + pad
+    for col in _columns(_rows()):
+        width = sym + max(f.size(text)[0] for _, text in col)
+        for i, (key, text) in enumerate(col):
+            y = top + i * row
+            if key == "head:":
+                img = fb.render(text, True, PANEL_TEXT)
+                at = surface.blit(img, img.get_rect(midleft=(x, y + row // 2)))
+            else:
+                _symbol(surface, key, pygame.Rect(x, y, sym - pad // 2, row))
+                img = f.render(text, True, PANEL_TEXT)
+                at = surface.blit(img, img.get_rect(midleft=(x + sym, y + row // 2)))
+            texts.append(at)
+        x += width + pad
+    surface.set_clip(clip)
+    return texts

@@ -1,0 +1,189 @@
+"""The board reads at a glance (issue 11, finding 9 and acceptance 2): piece contrast by the WCAG 2
+formula, region names readable and clear of pieces, moved units and blocked factories marked,
+and a legend that fits."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from imperial_desktop.core import EndPhase, MoveArmy  # noqa: E402
+from imperial_desktop.ui import map_render, tokens  # noqa: E402
+from imperial_desktop.ui.board_geometry import BoardGeometry  # noqa: E402
+from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image  # noqa: E402
+from imperial_desktop.ui.legend import _rows, draw_legend, legend_size  # noqa: E402
+from imperial_desktop.ui.palette import PIECE, contrast_ratio, relative_luminance, ring_colour  # noqa: E402
+from tests.helpers import AH, FR, GE, IT, RU, clear_units, legal_of, new_game, put, start_maneuver  # noqa: E402
+
+# The board rectangle of a 1280x720 window (fit zoom about 0.30) and of 1600x1000 (about 0.42).
+FIT_1280 = (900, 480)
+FIT_1600 = (1150, 680)
+SEA_GROUNDS = (map_render.SEA, map_render.SEA_SHALLOW, map_render.SEA_SHALLOWER)
+
+
+@pytest.fixture(scope="module")
+def geometry() -> BoardGeometry:
+    return BoardGeometry.load()
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.init()
+    yield pygame.display.set_mode((1200, 720))
+
+
+def view(geometry: BoardGeometry, size: tuple[int, int]) -> BoardView:
+    return BoardView(geometry, load_board_image(geometry), pygame.Rect((0, 0), size))
+
+
+def test_wcag_formula_matches_known_values() -> None:
+    assert relative_luminance((255, 255, 255)) == pytest.approx(1.0)
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast_ratio((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)  # the WCAG AA grey
+
+
+def land_grounds(geometry: BoardGeometry) -> dict[str, tuple[int, int, int]]:
+    """Every land colour an army can stand on: each province's own shade, neutral land."""
+    grounds = map_render.region_grounds(geometry)
+    return {rid: c for rid, c in grounds.items() if geometry.regions[rid].kind in ("home_province", "neutral_land")}
+
+
+def test_every_army_outline_contrasts_3_to_1_with_every_land_it_can_stand_on(geometry, screen) -> None:
+    """The outline ring drawn around an army (measured on the sprite) against the region's fill."""
+    board = view(geometry, FIT_1280)
+    size = board.token_size()
+    grounds = land_grounds(geometry)
+    assert len({c for c in grounds.values()}) > 20  # the per-province shades are all in
+    worst = 21.0
+    for nation in PIECE:
+        for rid, ground in grounds.items():
+            piece = Piece(rid, nation, "army", 1)
+            assert board.ground(piece) == ground
+            for lying in (False, True):
+                sprite = tokens.army_sprite(nation, size, lying, ring_colour(ground))
+                w, h = sprite.get_size()
+                edge = sprite.get_at((w // 2, 0))[:3]  # the ring at the top edge, as drawn
+                worst = min(worst, contrast_ratio(edge, ground))
+                assert contrast_ratio(edge, ground) >= 3.0, (nation, rid, edge, ground)
+    print(f"worst army outline contrast: {worst:.2f}")
+
+
+def test_every_fleet_outline_contrasts_3_to_1_with_every_sea_colour(geometry, screen) -> None:
+    board = view(geometry, FIT_1280)
+    size = board.token_size()
+    for nation in PIECE:
+        for harbour in (False, True):
+            piece = Piece("vienna" if harbour else "north_sea", nation, "fleet", 1, harbour=harbour)
+            sprite = tokens.fleet_sprite(nation, size, ring_colour(board.ground(piece)))
+            w, h = sprite.get_size()
+            edge = sprite.get_at((w // 2, h - 1))[:3]  # the ring under the hull
+            for ground in SEA_GROUNDS:
+                assert contrast_ratio(edge, ground) >= 3.0, (nation, edge, ground)
+
+
+def test_the_known_failures_purple_on_russia_yellow_on_austria_hungary_now_pass(geometry, screen) -> None:
+    """Finding 9: the fill alone fails; the ring makes the piece's edge pass."""
+    grounds = land_grounds(geometry)
+    for nation, home in ((RU, "russia"), (AH, "austria_hungary")):
+        shades = [c for rid, c in grounds.items() if geometry.regions[rid].nation == home]
+        assert min(contrast_ratio(PIECE[nation], g) for g in shades) < 3.0  # why a ring is needed
+        assert min(contrast_ratio(ring_colour(g), g) for g in shades) >= 3.0
+
+
+def test_pieces_are_at_least_18_px_at_the_1280x720_fit_zoom(geometry, screen) -> None:
+    board = view(geometry, FIT_1280)
+    assert board.zoom == pytest.approx(0.30, abs=0.01)
+    assert board.token_size() >= 18
+    assert min(tokens.army_size(board.token_size(), False)) >= 14
+
+
+def test_region_names_are_at_least_9_px_high_at_1280x720_and_1600x1000(geometry, screen) -> None:
+    from imperial_desktop.ui.board_labels import label_px
+
+    for size in (FIT_1280, FIT_1600):
+        board = view(geometry, size)
+        for rid, r in geometry.regions.items():
+            assert label_px(board.zoom, r.kind == "sea") >= 9
+            img, ink = board.labels.sprite(rid, board.zoom)
+            if r.kind != "sea":  # capitals reach the top, descenders or the baseline the bottom
+                assert ink.h >= 9, (rid, ink.h)
+
+
+def maneuver_state():
+    """France maneuvers: two armies in Paris, one moves to Dijon; Italy blocks Vienna's factory."""
+    state = new_game(players=4, seed=3)
+    clear_units(state)
+    put(state, FR, "paris", armies=2)
+    put(state, IT, "vienna", armies=1, hostile=True)
+    start_maneuver(state, FR)
+    if state.mv["phase"] == "fleets":
+        state.apply(EndPhase(FR, "fleets"))
+    move = next(a for a in legal_of(state, MoveArmy) if a.origin == "paris" and a.destination == "dijon")
+    state.apply(move)
+    return state
+
+
+def test_moved_units_and_blocked_factories_are_marked(geometry, screen) -> None:
+    state = maneuver_state()
+    assert "vienna" in state.factories and "vienna" in state.occupied_regions()
+    board = view(geometry, FIT_1280)
+    layer = pygame.Surface(FIT_1280)
+    board.draw(layer, state, version=1)
+    marks = {(m.kind, m.region) for m in board.marks}
+    assert ("moved", "dijon") in marks
+    assert ("moved", "paris") not in marks  # the army still in Paris has not moved
+    assert ("blocked", "vienna") in marks
+    assert ("hostile", "vienna") in marks
+    assert not any(k == "blocked" and r != "vienna" for k, r in marks)
+    # the marks are really on screen: the blocked cross is red at its centre
+    blocked = next(m for m in board.marks if m.kind == "blocked")
+    r, g, b = layer.get_at(blocked.rect.center)[:3]
+    assert r > 150 and g < 90 and b < 90
+    moved = next(m for m in board.marks if m.kind == "moved")
+    assert board.piece_rect("dijon", FR, "army").inflate(-6, -6).clip(moved.rect).w > 0  # on the moved piece
+
+
+def test_the_moved_mark_goes_when_the_maneuver_ends(geometry, screen) -> None:
+    state = maneuver_state()
+    state.apply(EndPhase(FR, "armies"))
+    board = view(geometry, FIT_1280)
+    board.draw(pygame.Surface(FIT_1280), state, version=1)
+    assert not [m for m in board.marks if m.kind == "moved"]
+
+
+def test_part_of_a_stack_moved_shows_how_many(geometry, screen) -> None:
+    state = maneuver_state()
+    put(state, FR, "dijon", armies=2)  # two more that have not moved
+    board = view(geometry, FIT_1280)
+    (piece,) = [p for p in board.stacks(state, "dijon") if p.nation == FR]
+    assert (piece.count, piece.moved) == (3, 1)
+    assert tokens.moved_badge(12, 1).get_width() > tokens.moved_badge(12).get_width()
+
+
+@pytest.mark.parametrize("scale", [0.75, 1.0, 1.5])
+def test_the_legend_fits_its_size_and_every_text_fits(scale, screen) -> None:
+    w, h = legend_size(scale)
+    surface = pygame.Surface((w, h))
+    rect = surface.get_rect()
+    texts = draw_legend(surface, rect, scale)
+    assert len(texts) == len(_rows()) >= 29
+    for t in texts:
+        assert rect.contains(t), (t, rect)
+    if scale == 0.75:  # it fits inside the board rectangle of a 1280x720 window
+        assert w <= FIT_1280[0] and h <= FIT_1280[1]
+
+
+def test_the_legend_names_every_symbol() -> None:
+    from imperial_desktop.ui.legend import _rows
+
+    keys = {k for k, _ in _rows()}
+    for needed in ("army", "army_lying", "army_hostile", "fleet", "harbour", "flag", "armaments", "shipyard",
+                   "site", "blocked", "moved", "anchor", "ground:neutral", "ground:swiss", "ground:sea",
+                   "ring:legal", "ring:selected", "ring:hover"):
+        assert needed in keys
+    assert {f"nation:{n}" for n in PIECE} <= keys
