@@ -7,7 +7,8 @@ import json
 import pytest
 
 from imperial_desktop.session.settings import (
-    NewGameChoices, Settings, config_dir, data_dir, load_settings, save_settings, settings_path,
+    NewGameChoices, Settings, config_dir, data_dir, load_settings, save_settings, save_settings_safely,
+    settings_path,
 )
 
 
@@ -75,3 +76,63 @@ def test_saving_replaces_the_file_atomically(tmp_path):
     save_settings(custom(), tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
     assert load_settings(tmp_path) == custom()
+
+
+# ---------------------------------------------------------------------------- issue 12: hostile files
+
+
+@pytest.mark.parametrize("options", [
+    {"investor_shortfall": "bankrupt_everyone"}, {"investor_shortfall": 3}, {"forced_stop_cost": None},
+    {"swiss_force_without_card": "yes"}, {"stpetersburg_kiev_border": 1}, "not a dict", [1, 2],
+])
+def test_unknown_rules_option_falls_back_to_the_default(tmp_path, options):
+    """Issue 12 finding 4: an unknown option value used to crash New game (RulesOptions raised)."""
+    from imperial_desktop.core import RulesOptions
+
+    data = custom().to_dict()
+    data["last_new_game"]["options"] = options
+    settings_path(tmp_path).write_text(json.dumps(data))
+    loaded = load_settings(tmp_path).last_new_game.options
+    assert RulesOptions.from_dict(loaded) == RulesOptions()  # what New game builds: no error
+
+
+def test_valid_rules_options_are_kept_and_bad_ones_dropped_one_by_one(tmp_path):
+    data = custom().to_dict()
+    data["last_new_game"]["options"] = {"investor_shortfall": "pay_what_you_can", "forced_stop_cost": "??",
+                                        "stpetersburg_kiev_border": True, "unknown": 1}
+    settings_path(tmp_path).write_text(json.dumps(data))
+    assert load_settings(tmp_path).last_new_game.options == {
+        "investor_shortfall": "pay_what_you_can", "stpetersburg_kiev_border": True}
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("\ud800", "Player 1"), ("Ann\ud800", "Ann"), ("A\x00n\x1bn", "Ann"), ("Bob\u202e", "Bob"),
+    ("Tab\tand\nnewline", "Tab and newline"), ("x" * 500, "x" * 24), ("   ", "Player 1"), (42, "Player 1"),
+    ("Ümlaut ünd 漢字", "Ümlaut ünd 漢字"),
+])
+def test_seat_names_are_sanitised_on_load(tmp_path, name, expected):
+    """Issue 12 finding 4: a name holding a lone surrogate crashed New game."""
+    data = custom().to_dict()
+    data["last_new_game"]["seats"][0]["name"] = name
+    # json.dumps writes "\ud800" as an escape, which json.loads turns back into a lone surrogate
+    settings_path(tmp_path).write_text(json.dumps(data))
+    seats = load_settings(tmp_path).last_new_game.seats
+    assert seats[0]["name"] == expected
+    seats[0]["name"].encode("utf-8")  # fit for the font code: no lone surrogate
+
+
+def test_seat_kind_and_level_junk_give_defaults(tmp_path):
+    data = custom().to_dict()
+    data["last_new_game"]["seats"][1].update(kind="alien", level="\x00" * 3)
+    settings_path(tmp_path).write_text(json.dumps(data))
+    seat = load_settings(tmp_path).last_new_game.seats[1]
+    assert seat["kind"] == "computer" and seat["level"] == "normal"
+
+
+def test_save_settings_safely_returns_a_message_instead_of_raising(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert save_settings_safely(custom(), tmp_path / "ok") is None
+    assert load_settings(tmp_path / "ok") == custom()
+    message = save_settings_safely(custom(), blocker / "sub")
+    assert message and message.startswith("The settings could not be saved") and str(blocker) in message
