@@ -1,0 +1,228 @@
+"""The "since your last turn" summary (issue 11, "Computer turns a player can follow").
+
+The summary's structured counts are checked against the events, counted here independently,
+for simulated games, a saved game and a live session with computer seats.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from imperial_desktop.core import ChooseRondel, Event, GameRecord, GameSetup, GameState
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.seats import COMPUTER, Seat
+from imperial_desktop.session.turn_summary import (
+    NationTurnSummary, SummaryTracker, replay_summary, summary_text,
+)
+from imperial_desktop.simulate import play_game
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+MARKUP_NAMES = ["<b>Anna</b>", "Ben & [x]", "<font color=#f00>Clara", "David</a>"]
+
+
+def simulated(seed: int, players: int = 4, names: list[str] | None = None, **kwargs) -> GameRecord:
+    setup = GameSetup.create(players, seed, names=names, **kwargs)
+    record = GameRecord(setup)
+    play_game(setup, ["random"] * players, seed, record=record)
+    return record
+
+
+def events_by_turn(setup: GameSetup, actions, start: int = 0) -> dict[int | None, list[Event]]:
+    """Independent of the tracker: the events of actions[start:], cut at every turn_started."""
+    state = GameState.new(setup)
+    turn: int | None = state.turns_taken + 1 if state.turn_nation else None
+    out: dict[int | None, list[Event]] = {}
+    for index, action in enumerate(actions):
+        for event in state.apply(action):
+            if event.type == "turn_started":
+                turn = event["turn"]
+            if index >= start:
+                out.setdefault(turn, []).append(event)
+    return out
+
+
+def counts_of(events: list[Event]) -> dict[str, int]:
+    c = Counter(e.type for e in events)
+    return {
+        "units_moved": c["unit_moved"],
+        "convoyed": sum(1 for e in events if e.type == "unit_moved" and e["convoy"]),
+        "battles": c["battle"],
+        "flags_won": c["flag_placed"],
+        "flags_lost": c["flag_removed"],
+        "factories_built": c["factory_built"],
+        "factories_destroyed": c["factory_destroyed"],
+        "units_produced": sum(1 for e in events if e.type == "unit_placed" and not e["imported"]),
+        "units_imported": sum(1 for e in events if e.type == "unit_placed" and e["imported"]),
+        "hostile_entries": sum(1 for e in events if e.type == "army_status" and e["hostile"]),
+        "taxes": sum(e["taxes"] for e in events if e.type == "taxes"),
+        "power_points": sum(e["points"] for e in events if e.type == "taxes"),
+        "success_bonus": sum(e["bonus"] for e in events if e.type == "taxes"),
+        "interest_paid": sum(e["amount"] for e in events if e.type == "interest_paid"),
+        "bonds": c["bond_bought"] + c["bond_upgraded"],
+        "governments_changed": c["government_changed"],
+        "swiss_banks": c["swiss_bank"],
+        "game_over": c["game_over"],
+    }
+
+
+def counts_of_summary(s: NationTurnSummary) -> dict[str, int]:
+    return {
+        "units_moved": s.units_moved, "convoyed": s.convoyed, "battles": s.battles,
+        "flags_won": len(s.flags_won), "flags_lost": len(s.flags_lost),
+        "factories_built": len(s.factories_built), "factories_destroyed": len(s.factories_destroyed),
+        "units_produced": s.units_produced, "units_imported": s.units_imported,
+        "hostile_entries": s.hostile_entries, "taxes": s.taxes or 0, "power_points": s.power_points,
+        "success_bonus": s.success_bonus, "interest_paid": s.interest_paid, "bonds": len(s.bonds),
+        "governments_changed": len(s.governments_changed), "swiss_banks": len(s.swiss_banks),
+        "game_over": int(s.game_over),
+    }
+
+
+def assert_consistent(summaries: list[NationTurnSummary], expected: dict[int | None, list[Event]], board) -> None:
+    by_turn = {s.turn: s for s in summaries}
+    assert len(by_turn) == len(summaries), "one summary per nation turn"
+    for turn, events in expected.items():
+        if all(e.type in ("turn_started", "phase") for e in events):
+            continue  # nothing happened yet in that turn
+        assert turn in by_turn, (turn, [e.type for e in events])
+        summary = by_turn[turn]
+        assert counts_of_summary(summary) == counts_of(events), (turn, summary.lines)
+        started = [e for e in events if e.type == "turn_started"]
+        if started:
+            assert summary.nation == started[0]["nation"]
+            assert summary.title.startswith(board.name_of(summary.nation))
+    assert set(by_turn) <= set(expected)
+
+
+@pytest.mark.parametrize("seed,investor_card", [(3, True), (8, False)])
+def test_whole_simulated_game_summary_matches_the_events(seed, investor_card):
+    record = simulated(seed, investor_card=investor_card)
+    tracker = replay_summary(record)
+    board = tracker.board
+    summaries = tracker.all_turns()
+    expected = events_by_turn(record.setup, record.actions)
+    assert_consistent(summaries, expected, board)
+    totals = counts_of([e for events in expected.values() for e in events])
+    assert totals["units_moved"] > 0 and totals["bonds"] > 0 and totals["game_over"] == 1
+    for s in summaries:
+        assert s.lines and all(line and "None" not in line and "{" not in line for line in s.lines)
+        if s.rondel:
+            assert s.lines[0].startswith(f"{s.title} moved to {s.rondel} on the rondel")
+
+
+def test_saved_midgame_since_each_players_last_decision():
+    record = GameRecord.load(SAVES / "midgame.json")
+    tracker = replay_summary(record)
+    for player in range(record.setup.num_players):
+        last = tracker.last_decision(player)
+        assert last is not None
+        # the player's own decision is not repeated; everything after it is told
+        expected = events_by_turn(record.setup, record.actions, start=last + 1)
+        assert_consistent(tracker.since(player), expected, tracker.board)
+
+
+def test_since_starts_after_the_players_own_decision():
+    record = simulated(5)
+    tracker = replay_summary(record)
+    state = GameState.new(record.setup)
+    actors = []
+    for action in record.actions:
+        actors.append(state.current_player())
+        state.apply(action)
+    for player in range(record.setup.num_players):
+        assert tracker.last_decision(player) == max(i for i, a in enumerate(actors) if a == player)
+
+
+def test_game_end_appears_for_the_other_players():
+    record = simulated(4)
+    tracker = replay_summary(record)
+    final = GameRecord(record.setup, list(record.actions)).replay(check_digest=False)
+    assert final.is_terminal()
+    # the player who made the last decision saw the end happen; the others are told
+    last_actor = max(range(record.setup.num_players), key=lambda p: tracker.last_decision(p) or -1)
+    others = [p for p in range(record.setup.num_players) if p != last_actor]
+    for player in others:
+        summaries = tracker.since(player)
+        assert summaries[-1].game_over
+        assert any(line.startswith("The game is over:") and "Final scores:" in line for line in summaries[-1].lines)
+    assert any(s.game_over for s in tracker.all_turns())
+
+
+def test_names_with_markup_characters_stay_plain_text():
+    record = simulated(6, names=MARKUP_NAMES)
+    tracker = replay_summary(record)
+    text = summary_text(tracker.all_turns())
+    for name in MARKUP_NAMES:
+        assert name in text  # exactly as typed: the UI escapes, the summary must not
+    assert "&amp;" not in text and "&lt;" not in text
+    titles = {s.title for s in tracker.all_turns() if s.government_name}
+    assert any(t.endswith(f"({MARKUP_NAMES[0]})") for t in titles)
+
+
+def live_session(seed: int = 2) -> GameSession:
+    setup = GameSetup.create(4, seed, names=["Anna", "Comp B", "Comp C", "Comp D"])
+    seats = [Seat("Anna")] + [Seat(f"Comp {c}", COMPUTER, "random") for c in "BCD"]
+    return GameSession(setup, seats, seed=seed)
+
+
+def test_after_a_computer_round_the_summary_matches_the_events():
+    session = live_session()
+    tracker = SummaryTracker(session)
+    session.run_computers()
+    for _ in range(3):  # three human decisions, each followed by a computer round
+        assert session.human_to_move()
+        while session.human_to_move():
+            session.apply(session.state.legal_actions()[0])
+        mine = len(session.record.actions) - 1
+        session.run_computers()
+        expected = events_by_turn(session.setup, session.record.actions, start=mine + 1)
+        summaries = tracker.since(0)
+        assert summaries, "the computers did something"
+        assert_consistent(summaries, expected, tracker.board)
+        moved = [e["nation"] for events in expected.values() for e in events if e.type == "rondel_moved"]
+        assert [s.nation for s in summaries if s.rondel] == moved  # the nation turns in order
+    tracker.detach()
+    assert tracker._on_action not in session.listeners
+
+
+def test_mark_seen_hides_what_was_read():
+    session = live_session(7)
+    tracker = SummaryTracker(session)
+    session.run_computers()
+    while session.human_to_move():
+        session.apply(session.state.legal_actions()[0])
+    session.run_computers()
+    assert tracker.since(0)
+    tracker.mark_seen(0)
+    assert tracker.since(0) == []
+
+
+def test_undo_removes_the_undone_lines_and_redo_brings_them_back():
+    session = live_session(9)
+    tracker = SummaryTracker(session)
+    session.run_computers()
+    state = session.state
+    rondel = [a for a in state.legal_actions() if isinstance(a, ChooseRondel)]
+    assert rondel, state.describe_decision()
+    session.apply(rondel[-1])
+    after = summary_text(tracker.all_turns())
+    space = state.board.rondel[rondel[-1].space].name
+    assert tracker.all_turns()[-1].rondel == space or session.state.decision().kind == "swiss_force"
+    assert session.undo()
+    undone = summary_text(tracker.all_turns())
+    assert undone == summary_text(replay_summary(session.record).all_turns())
+    assert len(undone) < len(after)
+    assert session.redo()
+    assert summary_text(tracker.all_turns()) == after
+
+
+def test_tracker_of_a_session_loaded_midgame_equals_a_replay():
+    record = GameRecord.load(SAVES / "midgame.json")
+    seats = [Seat(n) for n in record.setup.players]
+    session = GameSession.from_record(record, seats)
+    tracker = SummaryTracker(session)
+    assert tracker.action_count == len(record.actions)
+    assert summary_text(tracker.all_turns()) == summary_text(replay_summary(record).all_turns())
