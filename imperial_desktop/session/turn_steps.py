@@ -1,0 +1,116 @@
+"""Visible steps: an applied action's events cut into the moments worth showing one by one.
+
+The game screen paces computer turns with these: each step names what to highlight (its kind,
+nation and regions) and carries a one-line caption. Events that change nothing a player can
+see are dropped, and the dropped types are listed here so that a new event type cannot slip
+through unnoticed (tests check that every event is either shown or listed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from imperial_desktop.core import Action, Event, event_text
+from imperial_desktop.core.board import Board
+from imperial_desktop.core.events import plural
+
+# Turn bookkeeping: the next visible step already says what these say.
+DROPPED_EVENT_TYPES = frozenset({
+    "turn_started",  # the rondel step of the same turn names the nation
+    "phase",  # "the armies move now" / "the maneuver ends": no piece changes
+})
+
+# Event type -> step kind. "taxes" gives two steps: the tax chart, then the power track.
+STEP_KINDS: dict[str, str] = {
+    "rondel_moved": "rondel",
+    "investor_forced": "swiss",
+    "factory_built": "build",
+    "unit_placed": "unit_placed",
+    "unit_moved": "move",
+    "battle": "battle",
+    "army_status": "status",
+    "factory_destroyed": "destroy",
+    "flag_placed": "flag",
+    "flag_removed": "flag",
+    "interest_paid": "interest",
+    "interest_shortfall": "interest",
+    "investor_bonus": "investor_bonus",
+    "bond_bought": "invest",
+    "bond_upgraded": "invest",
+    "government_changed": "government",
+    "swiss_bank": "swiss",
+    "investor_card": "card",
+    "taxes": "taxes",
+    "donation": "donation",
+    "game_over": "game_over",
+}
+
+# Consecutive events of these kinds are shown as one step (one payment round, not one per player).
+_MERGED_KINDS = frozenset({"interest"})
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment to show: what kind, which nation and regions to highlight, and a caption."""
+
+    kind: str
+    caption: str
+    nation: str | None = None
+    regions: tuple[str, ...] = ()
+    player: int | None = None
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+
+def _regions(event: Event) -> tuple[str, ...]:
+    d = event.data
+    if event.type == "unit_moved":
+        return (d["origin"], d["destination"], *d.get("convoy", ()))
+    region = d.get("region")
+    return (region,) if isinstance(region, str) else ()
+
+
+def _step(event: Event, kind: str, board: Board, names: list[str] | None) -> Step:
+    d = event.data
+    player = d.get("player") if isinstance(d.get("player"), int) else None
+    return Step(kind, event_text(event, board, names), d.get("nation"), _regions(event), player, (event,))
+
+
+def _interest_caption(events: tuple[Event, ...], board: Board, names: list[str] | None) -> str:
+    """One line for a nation's whole interest payment: "Italy pays interest: Anna 3M, Bob 2M"."""
+    def who(p: int) -> str:
+        return names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+
+    paid = [f"{who(e['player'])} {e['amount']}M" for e in events if e.type == "interest_paid"]
+    short = [f"{who(e['player'])} {e['amount']}M" for e in events if e.type == "interest_shortfall"]
+    text = f"{board.name_of(events[0]['nation'])} pays interest: " + (", ".join(paid) or "nothing")
+    return text + (f" (still owed: {', '.join(short)})" if short else "")
+
+
+def _power_step(event: Event, board: Board) -> Step:
+    d = event.data
+    caption = (f"{board.name_of(d['nation'])} gains {plural(d['points'], 'power point')} "
+               f"(now {d['power']})")
+    return Step("power", caption, d["nation"], (), None, (event,))
+
+
+def visible_steps(action: Action, events: list[Event], board: Board,
+                  player_names: list[str] | None = None) -> list[Step]:
+    """The steps worth showing for one applied action, in order.
+
+    ``action`` is accepted for callers that want to pace by decision; the steps come from the
+    events alone (an action without visible effect, such as "no battle", gives no step).
+    """
+    steps: list[Step] = []
+    for event in events:
+        if event.type in DROPPED_EVENT_TYPES:
+            continue
+        kind = STEP_KINDS.get(event.type, "other")  # an unknown type is shown, never lost
+        if kind in _MERGED_KINDS and steps and steps[-1].kind == kind and steps[-1].nation == event.data.get("nation"):
+            last = steps.pop()
+            merged = last.events + (event,)
+            steps.append(Step(kind, _interest_caption(merged, board, player_names), last.nation, last.regions, None, merged))
+            continue
+        steps.append(_step(event, kind, board, player_names))
+        if event.type == "taxes" and event.data.get("points"):
+            steps.append(_power_step(event, board))
+    return steps
