@@ -428,7 +428,7 @@ def _summarise(turn: _Turn, pieces: list[_Piece], board: Board, names: list[str]
             units = Counter(u for nat, u in losses if nat == side)
             lost_units.append(f"{name(side)} lost "
                               + join_words([units_phrase(units[u], u) for u in ("army", "fleet") if units[u]]))
-        what = "A battle" if count == 1 else f"{count} battles"
+        what = "A battle" if count == 1 else f"There were {count} battles"
         body.append(f"{what} in {place(board, region)}: {join_words(lost_units)}.")
     for nation in dict.fromkeys(nation for nation, _ in status):
         for hostile in (True, False):
