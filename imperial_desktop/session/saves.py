@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from datetime import datetime, timezone
@@ -107,16 +108,47 @@ def write_save(session: GameSession, path: PathLike, name: str) -> Path:
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 
 
+MAX_SAVE_NAME = 60
+
+
+def check_save_name(name: str, *, allow_empty: bool = False) -> str:
+    """The save name without surrounding spaces; raises SaveError with a readable reason when it
+    is empty (unless ``allow_empty``), too long, or holds control characters or lone surrogates."""
+    if not isinstance(name, str):
+        raise SaveError("a save name must be text")
+    name = name.strip()
+    if not name and not allow_empty:
+        raise SaveError("Please give the save a name.")
+    if len(name) > MAX_SAVE_NAME:
+        raise SaveError(f"The name is too long ({len(name)} characters; at most {MAX_SAVE_NAME}).")
+    for char in name:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise SaveError("The name holds a broken character (a lone surrogate).")
+        if category == "Cc":
+            raise SaveError("The name holds a control character.")
+    return name
+
+
 def file_name_for(name: str) -> str:
-    """A safe file name (on every system) for a save called ``name``."""
-    slug = re.sub(r"[^a-z0-9_-]+", "-", name.strip().lower()).strip("-_")[:60] or "save"
+    """A safe file name (on every system) for a save called ``name``.
+
+    A readable part (the name folded to ASCII letters, digits and dashes) plus a short hash of
+    the exact name, so that distinct names ("My game!", "my game", "Партия") give distinct files
+    and only the very same name gives the same file.
+    """
+    folded = unicodedata.normalize("NFKD", name.strip()).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9_-]+", "-", folded.lower()).strip("-_")[:48] or "save"
     if slug in _RESERVED or slug.startswith("autosave"):
         slug = "save-" + slug
-    return slug + ".json"
+    digest = hashlib.sha256(name.strip().encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{slug}-{digest}.json"
 
 
 def save_game(session: GameSession, name: str, root: PathLike | None = None) -> Path:
-    """Save under ``name`` (a save of the same name is replaced); returns the file's path."""
+    """Save under ``name`` (checked by :func:`check_save_name`; a save of the very same name is
+    replaced); returns the file's path. Raises SaveError."""
+    name = check_save_name(name, allow_empty=True)
     return write_save(session, saves_dir(root) / file_name_for(name), name)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import unicodedata
 
 import pygame_gui
 
@@ -33,3 +35,49 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     manager.preload_fonts([{"name": "dejavu", "point_size": pt, "style": style, "antialiased": "1"}
                            for pt in (12,) for style in ("bold", "italic")])
     return manager
+
+
+# ---------------------------------------------------------------------- text from players and files
+
+
+def text_problem(text: str, max_length: int) -> str | None:
+    """Why ``text`` (typed by a player or read from a file) cannot be used as a name, or None.
+
+    Refused: empty text, more than ``max_length`` characters, control characters and lone
+    surrogates (which the font code cannot encode)."""
+    if not text.strip():
+        return "is empty"
+    if len(text) > max_length:
+        return f"is too long ({len(text)} characters; at most {max_length})"
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            return "holds a broken character"
+        if category == "Cc":
+            return "holds a control character"
+    return None
+
+
+def plain_text(text: object) -> str:
+    """``text`` with lone surrogates and control characters replaced by "?" (safe to render)."""
+    return "".join("?" if unicodedata.category(c) in ("Cs", "Cc") else c for c in str(text))
+
+
+def markup_escape(text: object) -> str:
+    """``text`` made safe for markup-aware widgets (UITextBox, tool tips): shown literally."""
+    return html.escape(plain_text(text), quote=False)
+
+
+def ask(manager: pygame_gui.UIManager, window_size: tuple[int, int], question: str, *, title: str,
+        ok: str, size: tuple[int, int] = (460, 230)):
+    """A centred, blocking pygame-gui confirmation dialog; ``question`` is plain text (escaped
+    here). It posts UI_CONFIRMATION_DIALOG_CONFIRMED with ``ui_element`` the dialog on OK and
+    simply closes on Cancel."""
+    import pygame
+    from pygame_gui.windows import UIConfirmationDialog
+
+    w = min(size[0], window_size[0] - 20)
+    h = min(size[1], window_size[1] - 20)
+    rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
+    return UIConfirmationDialog(rect, markup_escape(question), manager, window_title=title,
+                                action_short_name=ok, blocking=True)

@@ -1,8 +1,16 @@
-"""The screens around the board: title, new game, load, settings and the rules summary."""
+"""The screens around the board: title, new game, load, settings and the rules summary.
+
+Every screen builds its widgets from its own state in ``_build()`` and builds them again when the
+window is resized (``pygame.VIDEORESIZE``), so nothing is ever left outside the window. Text
+from players or files is escaped before a markup-aware widget (UITextBox, tool tips) sees it.
+"""
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
+import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,48 +21,133 @@ from pygame_gui.elements import (
 
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameSetup, RulesOptions
-from imperial_desktop.resources import assets_root
 from imperial_desktop.session import saves
+from imperial_desktop.session import settings as settings_module
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
-from imperial_desktop.session.settings import PACES, NewGameChoices, save_settings
+from imperial_desktop.session.settings import PACES, NewGameChoices
+from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.gui import ask, markup_escape, plain_text, text_problem
+from imperial_desktop.ui.rules_window import RulesWindow
 
 if TYPE_CHECKING:
     from imperial_desktop.ui.app import App
 
 NATION_NAMES = {"austria_hungary": "Austria-Hungary", "italy": "Italy", "france": "France",
                 "great_britain": "Great Britain", "germany": "German Empire", "russia": "Russia"}
-LEVELS = [lvl for lvl in ("easy", "normal", "hard") if lvl in bot_names()] or ["random"]
+LEVELS = [lvl for lvl in ("easy", "normal", "hard", "expert") if lvl in bot_names()] or ["random"]
+MAX_SEAT_NAME = 24
+
+# Plain-word explanations of every new-game option (tool tips; the Rules screen says more).
+TIPS = {
+    "players": "How many people sit at the table, 2 to 6 (people and computers together)",
+    "name": "The player's name (up to 24 characters; every player needs a different one)",
+    "kind": "human: a person at this computer (hot seat); computer: played by the program",
+    "level": "How well the computer plays: easy, normal, hard or expert",
+    "card": "Standard start only: the nation whose flag card (and starting bonds) this player gets; random deals it",
+    "setup": ("standard start: every player is dealt flag cards and buys the matching bonds. "
+              "bond auction: players start with more cash and buy the bonds nation by nation (for experienced players)"),
+    "investor_card": ("with investor card: the card passes round the table; on the Investor space its holder gets 2M "
+                      "and may buy a bond. without: after every nation's turn each player may invest in that nation"),
+    "shortfall": ("When a nation cannot pay all interest on the Investor space. forbid Investor: the nation may only move "
+                  "there if its treasury and its government together can pay. pay what you can: it may always move there"),
+    "forced": ("A Swiss Bank may force a nation to stop on Investor. costs the distance: the government pays the rondel cost "
+               "of the spaces actually moved. is free: the stop costs nothing"),
+    "swiss": ("Without investor card: whether a Swiss Bank may still force a nation to stop on the Investor space"),
+    "border": ("The land border between St. Petersburg and Kiev: with it, armies may march directly between the two; "
+               "without it, they may not"),
+    "seed": "A number that fixes the shuffles of this game (the same number gives the same deal); empty: a new one",
+    "start": "Start with these settings (Enter)",
+    "back": "Back to the title screen (Esc)",
+}
+
+_LISTER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="list-saves")
+
+
+def _fit(text: str, width: int, size: int = 13, kind: str = "regular") -> str:
+    """``text`` shortened with "…" until it is at most ``width`` pixels wide in that font."""
+    f = font(size, kind)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ,·-") + "…"
 
 
 class MenuScene:
     """Base of the menu screens: a dimmed board behind a central panel of pygame-gui widgets."""
 
     title = ""
+    panel_size = (720, 620)
 
-    def __init__(self, app: "App", panel_size: tuple[int, int] = (720, 620)):
+    def __init__(self, app: "App"):
         self.app = app
         self.manager = app.manager
-        w, h = app.screen.get_size()
-        pw, ph = min(panel_size[0], w - 40), min(panel_size[1], h - 40)
+        self.elements: list[Any] = []
+        self.windows: list[Any] = []  # dialogs and windows outside the panel
+        self._make_panel()
+        self._build()
+
+    # ------------------------------------------------------------------ layout
+
+    def window_size(self) -> tuple[int, int]:
+        return self.app.screen.get_size()
+
+    def _make_panel(self) -> None:
+        w, h = self.window_size()
+        margin = 20 if min(w, h) >= 600 else 4
+        pw, ph = max(1, min(self.panel_size[0], w - 2 * margin)), max(1, min(self.panel_size[1], h - 2 * margin))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.panel = UIPanel(self.panel_rect, starting_height=1, manager=self.manager, object_id="#menu_panel")
-        self.elements: list[Any] = [self.panel]
+        self.elements = [self.panel]
         if self.title:
-            UILabel(pygame.Rect(16, 10, pw - 32, 40), self.title, self.manager, container=self.panel, object_id="#heading_label")
+            UILabel(pygame.Rect(16, 10, pw - 32, 36), self.title, self.manager, container=self.panel, object_id="#heading_label")
+
+    def _build(self) -> None:  # pragma: no cover - overridden
+        pass
+
+    def relayout(self) -> None:
+        """Build the screen again for the current window size, keeping what was chosen."""
+        self.capture()
+        self.panel.kill()
+        self._make_panel()
+        self._build()
+
+    def capture(self) -> None:
+        """Remember what the widgets hold before they are rebuilt (overridden where needed)."""
 
     def close(self) -> None:
-        for element in self.elements:
+        for element in self.elements + self.windows:
             element.kill()
+        self.windows = []
+
+    # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type == pygame.VIDEORESIZE:
+            self.relayout()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            self.on_confirmed(event.ui_element)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.asking():
             self.back()
+
+    def asking(self) -> bool:
+        """True while one of this screen's questions is open."""
+        self.windows = [w for w in self.windows if w.alive()]
+        return bool(self.windows)
 
     def on_button(self, element: object) -> None:  # pragma: no cover - overridden
         pass
+
+    def on_confirmed(self, dialog: object) -> None:
+        pass
+
+    def ask(self, question: str, *, title: str, ok: str):
+        dialog = ask(self.manager, self.window_size(), question, title=title, ok=ok)
+        self.windows.append(dialog)
+        return dialog
 
     def back(self) -> None:
         self.app.show_title()
@@ -68,8 +161,25 @@ class MenuScene:
     def button(self, rect: pygame.Rect, text: str, tip: str, object_id: str | None = None) -> UIButton:
         return UIButton(rect, text, self.manager, container=self.panel, tool_tip_text=tip, object_id=object_id)
 
-    def label(self, rect: pygame.Rect, text: str) -> UILabel:
-        return UILabel(rect, text, self.manager, container=self.panel)
+    def label(self, rect: pygame.Rect, text: str, tip: str | None = None) -> UILabel:
+        made = UILabel(rect, text, self.manager, container=self.panel)
+        if tip:
+            made.set_tooltip(tip)
+        return made
+
+
+def _save_settings(app: "App") -> str:
+    """Write the settings; "" on success, else why not (never raises: a full or read-only disk
+    must not stop a game)."""
+    safely = getattr(settings_module, "save_settings_safely", None)
+    try:
+        if safely is not None:
+            result = safely(app.settings)
+            return result if isinstance(result, str) else ""
+        settings_module.save_settings(app.settings)
+    except OSError as exc:
+        return f"Your settings could not be saved ({exc.strerror or exc})."
+    return ""
 
 
 # ---------------------------------------------------------------------- title
@@ -78,30 +188,40 @@ class MenuScene:
 class TitleScene(MenuScene):
     """Continue, New game, Load, Settings, Rules, Quit."""
 
+    panel_size = (460, 540)
+    SPECS = [
+        ("continue", "Continue", "Resume the last game where you left it (autosaved after every move)"),
+        ("new", "New game", "Set up a new game: players, computer opponents, variants"),
+        ("load", "Load", "Open a saved game"),
+        ("settings", "Settings", "Window size, full screen, pace of computer turns, hidden cash"),
+        ("rules", "Rules", "A summary of the rules of Imperial, with every new-game option explained"),
+        ("quit", "Quit", "Leave the game (the current game is saved)"),
+    ]
+
     def __init__(self, app: "App", note: str = ""):
-        super().__init__(app, (460, 520))
-        pw = self.panel_rect.w
-        UILabel(pygame.Rect(0, 18, pw, 56), "IMPERIAL", self.manager, container=self.panel, object_id="#title_label")
-        UILabel(pygame.Rect(0, 74, pw, 24), "Europe 1914 · investors, bonds and Great Powers", self.manager, container=self.panel)
-        has_auto = saves.has_autosave()
-        specs = [
-            ("continue", "Continue", "Resume the last game where you left it (autosaved after every move)"),
-            ("new", "New game", "Set up a new game: players, computer opponents, variants"),
-            ("load", "Load", "Open a saved game"),
-            ("settings", "Settings", "Window size, full screen, animation speed, hidden cash"),
-            ("rules", "Rules", "A summary of the rules of Imperial"),
-            ("quit", "Quit", "Leave the game (the current game is saved)"),
-        ]
+        self.note = note
+        self.has_auto = saves.has_autosave()
+        super().__init__(app)
+
+    def _build(self) -> None:
+        pw, ph = self.panel_rect.size
+        UILabel(pygame.Rect(0, 14, pw, 56), "IMPERIAL", self.manager, container=self.panel, object_id="#title_label")
+        UILabel(pygame.Rect(0, 70, pw, 24), _fit("Europe 1914 · investors, bonds and Great Powers", pw - 8, 14),
+                self.manager, container=self.panel)
+        note_h = 70 if self.note else 0
+        top = 104
+        pitch = max(20, min(54, (ph - top - 10 - note_h) // len(self.SPECS)))
         self.buttons: dict[str, UIButton] = {}
-        y = 118
-        for key, text, tip in specs:
-            b = self.button(pygame.Rect(70, y, pw - 140, 44), text, tip, "#primary_button" if key == "new" or (key == "continue" and has_auto) else None)
-            self.buttons[key] = b
-            y += 54
-        if not has_auto:
+        y = top
+        for key, text, tip in self.SPECS:
+            primary = key == "new" or (key == "continue" and self.has_auto)
+            self.buttons[key] = self.button(pygame.Rect(70 if pw > 300 else 8, y, pw - (140 if pw > 300 else 16), pitch - 10),
+                                            text, tip, "#primary_button" if primary else None)
+            y += pitch
+        if not self.has_auto:
             self.buttons["continue"].disable()
-        if note:
-            UITextBox(note, pygame.Rect(20, y, pw - 40, self.panel_rect.h - y - 12), self.manager, container=self.panel)
+        if self.note:
+            UITextBox(markup_escape(self.note), pygame.Rect(16, y, pw - 32, max(20, ph - y - 10)), self.manager, container=self.panel)
 
     def on_button(self, element: object) -> None:
         b = self.buttons
@@ -125,75 +245,141 @@ class TitleScene(MenuScene):
 # ---------------------------------------------------------------------- new game
 
 
+def _default_name(index: int, kind: str) -> str:
+    if kind == COMPUTER:
+        return f"Computer {index}" if index else "Computer"
+    return f"Player {index + 1}"
+
+
+_DEFAULT_NAME = re.compile(r"^(Player|Computer)( \d+)?$")
+
+
+def _clean_seat_name(value: Any, index: int, kind: str) -> str:
+    """A seat name from the settings file fit to show (bad characters dropped, length cut)."""
+    text = plain_text(value).replace("?", "") if isinstance(value, str) and text_problem(value, 10**6) else value
+    if not isinstance(text, str) or not text.strip():
+        return _default_name(index, kind)
+    return text.strip()[:MAX_SEAT_NAME]
+
+
+def _rules_options(data: Any) -> RulesOptions:
+    """The options saved last time, or the defaults for anything unknown (never raises)."""
+    cleaner = getattr(settings_module, "clean_rules_options", None)
+    try:
+        return RulesOptions.from_dict(cleaner(data) if cleaner else (data if isinstance(data, dict) else {}))
+    except (ValueError, TypeError):
+        return RulesOptions()
+
+
 class NewGameScene(MenuScene):
     """Players and seats, set-up variant, investor card, rules options, deal and seed."""
 
     title = "New game"
+    panel_size = (940, 700)
 
     def __init__(self, app: "App"):
-        super().__init__(app, (900, 700))
-        self.choices: NewGameChoices = app.settings.last_new_game
-        self.widgets: dict[str, Any] = {}
-        self.seat_rows: list[dict[str, Any]] = []
-        self._build()
+        last = app.settings.last_new_game
+        kinds = [s.get("kind") if s.get("kind") in (HUMAN, COMPUTER) else HUMAN for s in last.seats]
+        self.seats: list[dict[str, str]] = [
+            {"name": _clean_seat_name(s.get("name"), i, kinds[i]), "kind": kinds[i],
+             "level": s.get("level") if s.get("level") in LEVELS else LEVELS[min(1, len(LEVELS) - 1)]}
+            for i, s in enumerate(last.seats[:6])]
+        while len(self.seats) < 2:
+            self.seats.append({"name": _default_name(len(self.seats), COMPUTER), "kind": COMPUTER, "level": LEVELS[0]})
+        opts = _rules_options(last.options)
+        self.values: dict[str, str] = {
+            "setup": "standard start" if last.bond_distribution != "auction" else "bond auction (experienced)",
+            "investor_card": "with investor card" if last.investor_card else "without investor card",
+            "shortfall": "forbid Investor" if opts.investor_shortfall == "forbid" else "pay what you can",
+            "forced": "costs the distance" if opts.forced_stop_cost == "distance" else "is free",
+            "swiss": "allowed" if opts.swiss_force_without_card else "not allowed",
+            "border": "border" if opts.stpetersburg_kiev_border else "no border",
+            "seed": "",
+        }
+        self.cards = ["random"] * len(self.seats)
+        self.error_text = ""
+        self.choices: NewGameChoices = last
+        self._pending: tuple[GameSetup, list[Seat], int] | None = None
+        self._replace_question = None
+        super().__init__(app)
+
+    OPTIONS = {
+        "setup": ("Start", ["standard start", "bond auction (experienced)"]),
+        "investor_card": ("Investor card", ["with investor card", "without investor card"]),
+        "shortfall": ("Interest shortfall", ["forbid Investor", "pay what you can"]),
+        "forced": ("Forced stop", ["costs the distance", "is free"]),
+        "swiss": ("Swiss force, no card", ["allowed", "not allowed"]),
+        "border": ("St. Petersburg-Kiev", ["no border", "border"]),
+    }
 
     def _build(self) -> None:
         m, p = self.manager, self.panel
-        pw = self.panel_rect.w
-        n = len(self.choices.seats)
-        self.label(pygame.Rect(20, 58, 130, 30), "Players")
-        self.widgets["players"] = UIDropDownMenu([str(i) for i in range(2, 7)], str(n), pygame.Rect(150, 58, 90, 30), m, container=p)
-        self.label(pygame.Rect(20, 96, 200, 24), "Name")
-        self.label(pygame.Rect(270, 96, 150, 24), "Seat")
-        self.label(pygame.Rect(430, 96, 150, 24), "Computer level")
-        self.label(pygame.Rect(590, 96, 240, 24), "Flag card (standard start)")
-        deal_options = ["random"] + self._card_options(n)
-        for i, seat in enumerate(self.choices.seats):
-            y = 122 + i * 38
+        pw, ph = self.panel_rect.size
+        inner = pw - 40
+        rows = 13  # players, header, 6 seats, 4 option rows, error line
+        pitch = max(22, min(40, (ph - 52 - 60) // rows))
+        ch = pitch - 6  # control height
+        self.widgets: dict[str, Any] = {}
+        self.seat_rows: list[dict[str, Any]] = []
+        y = 52
+        self.label(pygame.Rect(20, y, 110, ch), "Players", TIPS["players"])
+        self.widgets["players"] = UIDropDownMenu([str(i) for i in range(2, 7)], str(len(self.seats)),
+                                                 pygame.Rect(130, y, 80, ch), m, container=p)
+        self.widgets["players"].set_tooltip(TIPS["players"])
+        y += pitch
+        cols = [int(inner * f) for f in (0.30, 0.17, 0.19, 0.28)]
+        xs = [20]
+        for c in cols[:-1]:
+            xs.append(xs[-1] + c + 12)
+        cols = [c - 3 for c in cols]
+        for x, c, text, tip in zip(xs, cols, ("Name", "Seat", "Computer level", "Flag card (standard start)"),
+                                   (TIPS["name"], TIPS["kind"], TIPS["level"], TIPS["card"])):
+            self.label(pygame.Rect(x, y, c, ch), _fit(text, c - 4, 14), tip)
+        y += pitch
+        deal_options = ["random"] + self._card_options(len(self.seats))
+        for i, seat in enumerate(self.seats):
+            name = UITextEntryLine(pygame.Rect(xs[0], y, cols[0], ch), m, container=p)
+            name.set_text_length_limit(MAX_SEAT_NAME)
+            name.set_text(seat["name"])
+            name.set_tooltip(TIPS["name"])
             row = {
-                "name": UITextEntryLine(pygame.Rect(20, y, 240, 32), m, container=p),
-                "kind": UIDropDownMenu(["human", "computer"], seat.get("kind", HUMAN), pygame.Rect(270, y, 150, 32), m, container=p),
-                "level": UIDropDownMenu(LEVELS, seat.get("level", "normal") if seat.get("level") in LEVELS else LEVELS[-1 if len(LEVELS) < 2 else 1],
-                                        pygame.Rect(430, y, 150, 32), m, container=p),
-                "card": UIDropDownMenu(deal_options, "random", pygame.Rect(590, y, 200, 32), m, container=p),
+                "name": name,
+                "kind": UIDropDownMenu([HUMAN, COMPUTER], seat["kind"], pygame.Rect(xs[1], y, cols[1], ch), m, container=p),
+                "level": UIDropDownMenu(LEVELS, seat["level"], pygame.Rect(xs[2], y, cols[2], ch), m, container=p),
+                "card": UIDropDownMenu(deal_options, self.cards[i] if self.cards[i] in deal_options else "random",
+                                       pygame.Rect(xs[3], y, cols[3], ch), m, container=p),
             }
-            row["name"].set_text(seat.get("name", f"Player {i + 1}")[:24])
-            if seat.get("kind", HUMAN) == HUMAN:
+            for key in ("kind", "level", "card"):
+                row[key].set_tooltip(TIPS[key])
+            if seat["kind"] == HUMAN:
                 row["level"].disable()  # a level only matters for a computer seat
             self.seat_rows.append(row)
-        y = 122 + 6 * 38 + 8
-        self.label(pygame.Rect(20, y, 200, 30), "Start")
-        self.widgets["setup"] = UIDropDownMenu(["standard start", "bond auction (experienced)"],
-                                               "standard start" if self.choices.bond_distribution == "standard" else "bond auction (experienced)",
-                                               pygame.Rect(230, y, 300, 30), m, container=p)
-        self.widgets["card"] = UIDropDownMenu(["with investor card", "without investor card"],
-                                              "with investor card" if self.choices.investor_card else "without investor card",
-                                              pygame.Rect(540, y, 250, 30), m, container=p)
-        opts = RulesOptions.from_dict(self.choices.options or {})
-        y += 40
-        self.label(pygame.Rect(20, y, 210, 30), "Interest shortfall")
-        self.widgets["shortfall"] = UIDropDownMenu(["forbid Investor", "pay what you can"],
-                                                   "forbid Investor" if opts.investor_shortfall == "forbid" else "pay what you can",
-                                                   pygame.Rect(230, y, 200, 30), m, container=p)
-        self.label(pygame.Rect(440, y, 150, 30), "Forced stop")
-        self.widgets["forced"] = UIDropDownMenu(["costs the distance", "is free"],
-                                                "costs the distance" if opts.forced_stop_cost == "distance" else "is free",
-                                                pygame.Rect(590, y, 200, 30), m, container=p)
-        y += 38
-        self.label(pygame.Rect(20, y, 210, 30), "Swiss force (no card)")
-        self.widgets["swiss"] = UIDropDownMenu(["allowed", "not allowed"], "allowed" if opts.swiss_force_without_card else "not allowed",
-                                               pygame.Rect(230, y, 200, 30), m, container=p)
-        self.label(pygame.Rect(440, y, 150, 30), "St. Petersburg-Kiev")
-        self.widgets["border"] = UIDropDownMenu(["no border", "border"], "border" if opts.stpetersburg_kiev_border else "no border",
-                                                pygame.Rect(590, y, 200, 30), m, container=p)
-        y += 38
-        self.label(pygame.Rect(20, y, 210, 30), "Seed (empty: random)")
-        self.widgets["seed"] = UITextEntryLine(pygame.Rect(230, y, 200, 30), m, container=p)
-        self.widgets["seed"].set_allowed_characters("numbers")
-        self.error = UILabel(pygame.Rect(20, self.panel_rect.h - 96, pw - 40, 28), "", m, container=p)
-        self.widgets["start"] = self.button(pygame.Rect(pw - 260, self.panel_rect.h - 60, 240, 44), "Start the game",
-                                            "Start with these settings (Enter)", "#primary_button")
-        self.widgets["back"] = self.button(pygame.Rect(20, self.panel_rect.h - 60, 160, 44), "Back", "Back to the title screen (Esc)")
+            y += pitch
+        y += (6 - len(self.seats)) * pitch
+        half = (inner - 20) // 2
+        label_w = int(half * 0.42)
+        keys = list(self.OPTIONS)
+        for row_index in range(3):
+            for col in range(2):
+                key = keys[row_index * 2 + col]
+                text, options = self.OPTIONS[key]
+                x = 20 + col * (half + 20)
+                self.label(pygame.Rect(x, y, label_w, ch), _fit(text, label_w - 4, 14), TIPS[key])
+                menu = UIDropDownMenu(options, self.values[key], pygame.Rect(x + label_w, y, half - label_w, ch), m, container=p)
+                menu.set_tooltip(TIPS[key])
+                self.widgets[key] = menu
+            y += pitch
+        self.label(pygame.Rect(20, y, label_w, ch), "Seed (empty: new)", TIPS["seed"])
+        seed = UITextEntryLine(pygame.Rect(20 + label_w, y, half - label_w, ch), m, container=p)
+        seed.set_allowed_characters("numbers")
+        seed.set_text_length_limit(9)
+        seed.set_text(self.values["seed"])
+        seed.set_tooltip(TIPS["seed"])
+        self.widgets["seed"] = seed
+        bh = min(44, max(24, ph - y - pitch - 12))
+        self.error = UILabel(pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28), _fit(self.error_text, pw - 44, 14), m, container=p)
+        self.widgets["start"] = self.button(pygame.Rect(pw - 260, ph - bh - 12, 240, bh), "Start the game", TIPS["start"], "#primary_button")
+        self.widgets["back"] = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), "Back", TIPS["back"])
 
     def _card_options(self, n: int) -> list[str]:
         if n == 2:
@@ -204,32 +390,51 @@ class NewGameScene(MenuScene):
             ids = list(NATION_NAMES)
         return [NATION_NAMES[i] for i in ids]
 
-    def _rebuild(self, players: int) -> None:
-        """Show the screen again for another number of players (names and seats kept)."""
-        seats = self.read_seats()
-        while len(seats) < players:
-            seats.append({"name": f"Computer {len(seats)}", "kind": COMPUTER, "level": LEVELS[min(1, len(LEVELS) - 1)]})
-        self.app.settings.last_new_game = NewGameChoices(
-            seats=seats[:players], bond_distribution=self.choices.bond_distribution,
-            investor_card=self.choices.investor_card, options=self.choices.options)
-        self.app.switch(NewGameScene(self.app))
+    def capture(self) -> None:
+        self.seats = self.read_seats(raw=True)
+        self.cards = [_selected(row["card"]) for row in self.seat_rows]
+        for key in self.OPTIONS:
+            self.values[key] = _selected(self.widgets[key])
+        self.values["seed"] = self.widgets["seed"].get_text()
+        self.error_text = self.error.text
 
-    def read_seats(self) -> list[dict[str, str]]:
+    def set_players(self, players: int) -> None:
+        """Show the screen again for another number of players (names and seats kept)."""
+        self.capture()
+        while len(self.seats) < players:
+            i = len(self.seats)
+            self.seats.append({"name": _default_name(i, COMPUTER), "kind": COMPUTER, "level": LEVELS[min(1, len(LEVELS) - 1)]})
+        del self.seats[players:]
+        self.cards = (self.cards + ["random"] * 6)[:players]
+        self.panel.kill()
+        self._make_panel()
+        self._build()
+
+    def read_seats(self, raw: bool = False) -> list[dict[str, str]]:
         out = []
         for i, row in enumerate(self.seat_rows):
-            name = row["name"].get_text().strip() or f"Player {i + 1}"
-            out.append({"name": name[:24], "kind": _selected(row["kind"]), "level": _selected(row["level"])})
+            kind = _selected(row["kind"])
+            name = row["name"].get_text() if raw else (row["name"].get_text().strip() or _default_name(i, kind))
+            out.append({"name": name[:MAX_SEAT_NAME], "kind": kind, "level": _selected(row["level"])})
         return out
 
+    def on_kind_changed(self, index: int) -> None:
+        """A seat switched between human and computer: its level and (default) name follow."""
+        row = self.seat_rows[index]
+        kind = _selected(row["kind"])
+        (row["level"].enable if kind == COMPUTER else row["level"].disable)()
+        if _DEFAULT_NAME.match(row["name"].get_text().strip()) or not row["name"].get_text().strip():
+            row["name"].set_text(_default_name(index, kind))
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.widgets.get("players"):
-            self._rebuild(int(_selected(self.widgets["players"])))
-            return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            for row in self.seat_rows:
+            if event.ui_element is self.widgets.get("players"):
+                self.set_players(int(_selected(self.widgets["players"])))
+                return
+            for i, row in enumerate(self.seat_rows):
                 if event.ui_element is row["kind"]:
-                    (row["level"].enable if _selected(row["kind"]) == COMPUTER else row["level"].disable)()
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.on_kind_changed(i)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.asking():
             self.start()
             return
         super().handle_event(event)
@@ -243,10 +448,14 @@ class NewGameScene(MenuScene):
     def build_setup(self) -> tuple[GameSetup, list[Seat], int]:
         """The set-up, seats and seed chosen on this screen (raises ValueError with a message)."""
         seats_data = self.read_seats()
+        for number, seat in enumerate(seats_data, start=1):
+            problem = text_problem(seat["name"], MAX_SEAT_NAME)
+            if problem:
+                raise ValueError(f"The name of player {number} {problem}.")
         n = len(seats_data)
         seats = [Seat(s["name"], s["kind"], s["level"]) for s in seats_data]
         seed_text = self.widgets["seed"].get_text().strip()
-        seed = int(seed_text) if seed_text else random.randrange(1_000_000)
+        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1_000_000)
         options = RulesOptions(
             investor_shortfall="forbid" if _selected(self.widgets["shortfall"]) == "forbid Investor" else "pay_what_you_can",
             forced_stop_cost="distance" if _selected(self.widgets["forced"]) == "costs the distance" else "free",
@@ -254,10 +463,10 @@ class NewGameScene(MenuScene):
             stpetersburg_kiev_border=_selected(self.widgets["border"]) == "border",
         )
         bond = "standard" if _selected(self.widgets["setup"]) == "standard start" else "auction"
-        card = _selected(self.widgets["card"]) == "with investor card"
+        card = _selected(self.widgets["investor_card"]) == "with investor card"
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            raise ValueError("Every player needs a different name")
+            raise ValueError("Every player needs a different name.")
         setup = GameSetup.create(n, seed, names=names, bond_distribution=bond, investor_card=card, options=options)
         chosen = [_selected(row["card"]) for row in self.seat_rows]
         if bond == "standard" and any(c != "random" for c in chosen):
@@ -265,15 +474,70 @@ class NewGameScene(MenuScene):
         self.choices = NewGameChoices(seats=seats_data, bond_distribution=bond, investor_card=card, options=options.to_dict())
         return setup, seats, seed
 
+    def show_error(self, text: str) -> None:
+        self.error_text = text
+        self.error.set_text(_fit(text, self.error.rect.w - 4, 14))
+
     def start(self) -> None:
+        """Start the game; first ask when it would replace an unfinished game behind Continue."""
         try:
-            setup, seats, seed = self.build_setup()
+            self._pending = self.build_setup()
         except ValueError as exc:
-            self.error.set_text(str(exc))
+            self.show_error(str(exc))
             return
+        running = _unfinished_autosave()
+        if running is None:
+            self._start_pending()
+            return
+        players = ", ".join(running.state.setup.players)
+        self._replace_question = self.ask(
+            f"A game is in progress ({players}, turn {running.state.turns_taken + 1}). A new game takes its place "
+            f'behind Continue; the game in progress stays in Load as "{_keep_name(running)}". Start the new game?',
+            title="Replace the game in progress?", ok="Start new game")
+
+    def on_confirmed(self, dialog: object) -> None:
+        if dialog is self._replace_question and self._pending is not None:
+            running = _unfinished_autosave()
+            if running is not None:
+                try:
+                    saves.save_game(running.to_session(), _keep_name(running))
+                except (saves.SaveError, OSError) as exc:
+                    self.show_error(f"The game in progress could not be kept, so nothing was started: {exc}")
+                    return
+            self._start_pending()
+
+    def _start_pending(self) -> None:
+        setup, seats, seed = self._pending
         self.app.settings.last_new_game = self.choices
-        save_settings(self.app.settings)
+        problem = _save_settings(self.app)
         self.app.start_game(GameSession(setup, seats, seed=seed))
+        if problem and hasattr(self.app.scene, "show_message"):
+            self.app.scene.show_message(problem + " The game goes on.", 6)
+
+
+def _unfinished_autosave() -> saves.SavedGame | None:
+    """The game behind Continue if there is one and it is not over (unreadable: None)."""
+    if not saves.has_autosave():
+        return None
+    try:
+        saved = saves.read_save(saves.autosave_path())
+    except saves.SaveError:
+        return None
+    return None if saved.state.is_terminal() else saved
+
+
+def _keep_name(saved: saves.SavedGame) -> str:
+    from imperial_desktop.ui.save_dialog import default_name
+
+    return default_name(saved.to_session(), saved.saved_at.timestamp() if _finite_time(saved) else None)
+
+
+def _finite_time(saved: saves.SavedGame) -> bool:
+    try:
+        saved.saved_at.timestamp()
+        return True
+    except (OverflowError, ValueError, OSError):
+        return False
 
 
 def _selected(dropdown: UIDropDownMenu) -> str:
@@ -283,8 +547,6 @@ def _selected(dropdown: UIDropDownMenu) -> str:
 
 def _with_chosen_deal(setup: GameSetup, chosen: list[str], rng: random.Random) -> GameSetup:
     """Replace the random deal by the flag cards chosen per seat (the rest dealt at random)."""
-    from dataclasses import replace
-
     by_name = {v: k for k, v in NATION_NAMES.items()}
     n = setup.num_players
     picks = [by_name.get(c) for c in chosen]
@@ -311,81 +573,229 @@ def _with_chosen_deal(setup: GameSetup, chosen: list[str], rng: random.Random) -
 # ---------------------------------------------------------------------- load
 
 
+def _when(info: saves.SaveInfo) -> str:
+    try:
+        return info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, ValueError, OSError):
+        return "unknown date"
+
+
+def _listing() -> saves.SaveListing:
+    """The saves folder, read on the lister thread; a failure becomes one problem line."""
+    try:
+        return saves.list_saves()
+    except Exception as exc:  # noqa: BLE001 - a broken folder must not take the screen down
+        listing = saves.SaveListing()
+        listing.problems.append(saves.SaveProblem(saves.saves_dir(), f"the saves folder cannot be read ({type(exc).__name__}: {exc})"))
+        return listing
+
+
 class LoadScene(MenuScene):
-    """Saved games with date, players and whose turn; load or delete."""
+    """Saved games with name, turn, date and players; unreadable files marked; load or delete.
+
+    The folder is read on a background thread ("Reading saved games…" meanwhile)."""
 
     title = "Load a game"
+    panel_size = (900, 640)
 
     def __init__(self, app: "App"):
-        super().__init__(app, (860, 620))
-        pw, ph = self.panel_rect.size
-        listing = saves.list_saves()
-        self.entries = listing.saves
-        items = []
-        for info in self.entries:
-            when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            status = "game over" if info.game_over else f"turn {info.nation_turns + 1}: {info.status}"
-            label = f"{'Autosave' if info.autosave else info.name} · {when} · {', '.join(info.players)} · {status}"
-            items.append(label if len(label) <= 96 else label[:95] + "…")
-        self.labels = items
-        self.list = UISelectionList(pygame.Rect(16, 58, pw - 32, ph - 200), items, self.manager, container=self.panel)
-        problems = "<br>".join(f"{p.path.name}: {p.message}" for p in listing.problems) or ("No saved games yet." if not items else "")
-        self.info = UITextBox(problems or " ", pygame.Rect(16, ph - 136, pw - 32, 66), self.manager, container=self.panel)
-        self.load_button = self.button(pygame.Rect(pw - 200, ph - 60, 180, 44), "Load", "Open the selected game", "#primary_button")
-        self.delete_button = self.button(pygame.Rect(pw - 400, ph - 60, 180, 44), "Delete", "Delete the selected save", "#danger_button")
-        self.back_button = self.button(pygame.Rect(20, ph - 60, 160, 44), "Back", "Back to the title screen (Esc)")
+        self.future: concurrent.futures.Future | None = _LISTER.submit(_listing)
+        self.listing: saves.SaveListing | None = None
+        self.rows: list[tuple[str, str]] = []  # (text, object id) per list row
+        self.targets: dict[str, saves.SaveInfo | saves.SaveProblem] = {}
+        self.selected_id: str | None = None
+        self.info_text = "Reading saved games…"
+        self._delete_question = None
+        self._delete_target: saves.SaveInfo | saves.SaveProblem | None = None
+        super().__init__(app)
 
-    def selected(self):
-        label = self.list.get_single_selection()
-        if label is None:
+    def _build(self) -> None:
+        pw, ph = self.panel_rect.size
+        bh = 44 if ph >= 400 else 28
+        info_h = 84 if ph >= 400 else 40
+        list_h = max(40, ph - 52 - info_h - bh - 36)
+        self.list_rect = pygame.Rect(16, 52, pw - 32, list_h)
+        self.rows = self._rows(self.list_rect.w - 48)
+        self.list = UISelectionList(self.list_rect, self.rows, self.manager, container=self.panel,
+                                    default_selection=self._row(self.selected_id))
+        self.info = UITextBox(markup_escape(self.info_text).replace("\n", "<br>"),
+                              pygame.Rect(16, 52 + list_h + 8, pw - 32, info_h), self.manager, container=self.panel)
+        by = ph - bh - 12
+        bw = min(180, (pw - 80) // 3)
+        self.load_button = self.button(pygame.Rect(pw - bw - 20, by, bw, bh), "Load", "Open the selected game (double-click works too)", "#primary_button")
+        self.delete_button = self.button(pygame.Rect(pw - 2 * bw - 40, by, bw, bh), "Delete", "Delete the selected save (asks first)", "#danger_button")
+        self.back_button = self.button(pygame.Rect(20, by, bw, bh), "Back", "Back to the title screen (Esc)")
+        self._update_buttons()
+
+    def _row(self, object_id: str | None):
+        for row in self.rows:
+            if row[1] == object_id:
+                return row
+        return None
+
+    def _rows(self, width: int) -> list[tuple[str, str]]:
+        """One row per save (name, turn, date, then as many players as fit) and per unreadable file."""
+        if self.listing is None:
+            return []
+        rows = []
+        self.targets = {}
+        for i, info in enumerate(self.listing.saves):
+            name = "Autosave (Continue)" if info.autosave else (plain_text(info.name) or "(no name)")
+            status = "game over" if info.game_over else f"turn {info.nation_turns + 1}"
+            head = f"{_fit(name, width // 2)} · {status} · {_when(info)} · "
+            players = ", ".join(plain_text(p) for p in info.players)
+            rows.append((head + _fit(players, max(20, width - font(13).size(head)[0])), f"#save_{i}"))
+            self.targets[f"#save_{i}"] = info
+        for i, problem in enumerate(self.listing.problems):
+            text = f"Unreadable: {plain_text(problem.path.name)} · {plain_text(problem.message)}"
+            rows.append((_fit(text, width), f"#problem_{i}"))
+            self.targets[f"#problem_{i}"] = problem
+        return rows
+
+    def capture(self) -> None:
+        self.selected_id = self._current_id()
+
+    def _current_id(self) -> str | None:
+        chosen = self.list.get_single_selection(include_object_id=True)
+        if chosen is None:
             return None
-        return self.entries[self.labels.index(label)] if label in self.labels else None
+        return chosen[1] if isinstance(chosen, tuple) else None
+
+    def selected(self) -> saves.SaveInfo | saves.SaveProblem | None:
+        key = self._current_id()
+        return self.targets.get(key) if key else None
+
+    def update(self, dt: float) -> None:
+        if self.future is not None and self.future.done():
+            self.listing = self.future.result()
+            self.future = None
+            self.info_text = "" if (self.listing.saves or self.listing.problems) else "No saved games yet."
+            if self.listing.problems:
+                self.info_text = f"{len(self.listing.problems)} file(s) in the saves folder cannot be read; they are marked in the list."
+            self.relayout()
+
+    def _update_buttons(self) -> None:
+        target = self.selected()
+        (self.load_button.enable if isinstance(target, saves.SaveInfo) else self.load_button.disable)()
+        (self.delete_button.enable if target is not None else self.delete_button.disable)()
+
+    def _describe(self, target: saves.SaveInfo | saves.SaveProblem) -> str:
+        if isinstance(target, saves.SaveProblem):
+            return f"{target.path.name} cannot be loaded: {target.message}"
+        seats = ", ".join(f"{s.name} ({'computer ' + s.level if s.kind == COMPUTER else 'human'})" for s in target.seats)
+        status = "The game is over." if target.game_over else f"Turn {target.nation_turns + 1}: {target.status}."
+        notes = " ".join(target.notes)
+        return f"{target.name} · saved {_when(target)}\n{seats}\n{status} {notes}".strip()
+
+    def show_info(self, text: str) -> None:
+        self.info_text = text
+        self.info.set_text(markup_escape(text).replace("\n", "<br>"))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            target = self.selected()
+            if target is not None:
+                self.show_info(self._describe(target))
+            self._update_buttons()
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
+            self.load_selected()
+            return
+        super().handle_event(event)
+
+    def load_selected(self) -> None:
+        entry = self.selected()
+        if not isinstance(entry, saves.SaveInfo):
+            self.show_info("Choose a readable game in the list first.")
+            return
+        try:
+            session = saves.load_game(entry.path)
+        except saves.SaveError as exc:
+            self.show_info(f"This save cannot be opened: {exc}")
+            return
+        self.app.start_game(session)
 
     def on_button(self, element: object) -> None:
         if element is self.back_button:
             self.back()
         elif element is self.load_button:
-            entry = self.selected()
-            if entry is None:
-                self.info.set_text("Choose a game in the list first.")
-                return
-            try:
-                session = saves.load_game(entry.path)
-            except saves.SaveError as exc:
-                self.info.set_text(f"This save cannot be opened: {exc}")
-                return
-            self.app.start_game(session)
+            self.load_selected()
         elif element is self.delete_button:
-            entry = self.selected()
-            if entry is not None:
-                saves.delete_save(entry.path)
-                self.app.switch(LoadScene(self.app))
+            target = self.selected()
+            if target is None:
+                return
+            self._delete_target = target
+            what = (f'the save "{target.name}" ({_when(target)})' if isinstance(target, saves.SaveInfo)
+                    else f"the unreadable file {target.path.name}")
+            self._delete_question = self.ask(f"Delete {what}? This cannot be undone.", title="Delete the save?", ok="Delete")
+
+    def on_confirmed(self, dialog: object) -> None:
+        if dialog is self._delete_question and self._delete_target is not None:
+            target, self._delete_target = self._delete_target, None
+            try:
+                saves.delete_save(target.path)
+            except saves.SaveError as exc:
+                self.show_info(f"Not deleted: {exc}")
+                return
+            self.selected_id = None
+            self.listing = None
+            self.info_text = "Reading saved games…"
+            self.future = _LISTER.submit(_listing)
+            self.relayout()
 
 
 # ---------------------------------------------------------------------- settings
 
 
 class SettingsScene(MenuScene):
-    """Window size, full screen, animation speed, hidden cash in hot seat (saved at once)."""
+    """Window size, full screen, pace of computer turns, hidden cash in hot seat."""
 
     title = "Settings"
-    SIZES = ["1280x800", "1440x900", "1600x1000", "1920x1200"]
+    panel_size = (640, 420)
+    SIZES = ["1280x720", "1280x800", "1366x768", "1440x900", "1600x1000", "1920x1080", "1920x1200"]
+    TIPS = {
+        "size": "The size of the window when it is not full screen",
+        "full": "Fill the whole screen",
+        "pace": "How fast computer turns are shown: instant, fast, normal (about half a second per step) or slow",
+        "hide": "In a hot-seat game (several people at this computer), hide everybody's cash between turns",
+    }
 
     def __init__(self, app: "App"):
-        super().__init__(app, (640, 460))
         s = app.settings
-        m, p = self.manager, self.panel
         size = f"{s.window_width}x{s.window_height}"
-        self.label(pygame.Rect(20, 70, 240, 30), "Window size")
-        self.size = UIDropDownMenu(self.SIZES if size in self.SIZES else self.SIZES + [size], size, pygame.Rect(280, 70, 200, 30), m, container=p)
-        self.label(pygame.Rect(20, 116, 240, 30), "Full screen")
-        self.full = UIDropDownMenu(["off", "on"], "on" if s.fullscreen else "off", pygame.Rect(280, 116, 200, 30), m, container=p)
-        self.label(pygame.Rect(20, 162, 240, 30), "Computer turns")
-        self.pace = UIDropDownMenu(list(PACES), s.pace, pygame.Rect(280, 162, 200, 30), m, container=p)
-        self.label(pygame.Rect(20, 208, 240, 30), "Hide cash in hot seat")
-        self.hide = UIDropDownMenu(["yes", "no"], "yes" if s.hide_cash_in_hot_seat else "no", pygame.Rect(280, 208, 200, 30), m, container=p)
-        self.done = self.button(pygame.Rect(self.panel_rect.w - 200, self.panel_rect.h - 60, 180, 44), "Save", "Keep these settings", "#primary_button")
-        self.back_button = self.button(pygame.Rect(20, self.panel_rect.h - 60, 160, 44), "Back", "Back without changes (Esc)")
+        self.values = {"size": size, "full": "on" if s.fullscreen else "off", "pace": s.pace,
+                       "hide": "yes" if s.hide_cash_in_hot_seat else "no"}
+        self.message = ""
+        super().__init__(app)
+
+    def _build(self) -> None:
+        m, p = self.manager, self.panel
+        pw, ph = self.panel_rect.size
+        pitch = max(30, min(46, (ph - 60 - 70) // 5))
+        ch = min(32, pitch - 4)
+        label_w = min(240, pw // 2 - 20)
+        menu_w = min(220, pw - label_w - 40)
+        sizes = self.SIZES if self.values["size"] in self.SIZES else self.SIZES + [self.values["size"]]
+        rows = [("size", "Window size", sizes), ("full", "Full screen", ["off", "on"]),
+                ("pace", "Computer turns", list(PACES)), ("hide", "Hide cash in hot seat", ["yes", "no"])]
+        self.menus: dict[str, UIDropDownMenu] = {}
+        y = 60
+        for key, text, options in rows:
+            self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), self.TIPS[key])
+            menu = UIDropDownMenu(options, self.values[key], pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
+                                  expansion_height_limit=max(60, self.window_size()[1] - self.panel_rect.y - y - ch - 50))
+            menu.set_tooltip(self.TIPS[key])
+            self.menus[key] = menu
+            y += pitch
+        self.size, self.full, self.pace, self.hide = (self.menus[k] for k in ("size", "full", "pace", "hide"))
+        bh = min(44, max(24, ph - y - 40))
+        self.note = UILabel(pygame.Rect(20, ph - bh - 44, pw - 40, 26), _fit(self.message, pw - 44, 14), m, container=p)
+        self.done = self.button(pygame.Rect(pw - 200, ph - bh - 12, 180, bh), "Save", "Keep these settings", "#primary_button")
+        self.back_button = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), "Back", "Back without changes (Esc)")
+
+    def capture(self) -> None:
+        for key, menu in self.menus.items():
+            self.values[key] = _selected(menu)
 
     def on_button(self, element: object) -> None:
         if element is self.back_button:
@@ -397,28 +807,40 @@ class SettingsScene(MenuScene):
             s.fullscreen = _selected(self.full) == "on"
             s.pace = _selected(self.pace)
             s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
-            save_settings(s)
+            problem = _save_settings(self.app)
             self.app.apply_window_settings()
-            self.app.show_title()
+            self.app.show_title(problem + " They apply until you quit." if problem else "")
 
 
 # ---------------------------------------------------------------------- rules
 
 
-class RulesScene(MenuScene):
-    """A readable summary of the rule book."""
-
-    title = "The rules in brief"
+class RulesScene:
+    """The rules summary in a window over the dimmed board (Back or Esc returns to the title)."""
 
     def __init__(self, app: "App"):
-        w, h = app.screen.get_size()
-        super().__init__(app, (min(1000, w - 60), h - 60))
-        pw, ph = self.panel_rect.size
-        with (assets_root() / "rules_summary.html").open("r", encoding="utf-8") as handle:
-            text = handle.read()
-        self.box = UITextBox(text.replace("\n", " "), pygame.Rect(16, 56, pw - 32, ph - 130), self.manager, container=self.panel)
-        self.back_button = self.button(pygame.Rect(20, ph - 60, 160, 44), "Back", "Back to the title screen (Esc)")
+        self.app = app
+        self.window = RulesWindow(app.manager, app.screen.get_size(), close_text="Back")
+        self.back_button = self.window.close_button
 
-    def on_button(self, element: object) -> None:
-        if element is self.back_button:
-            self.back()
+    @property
+    def elements(self) -> list:
+        return self.window.widgets()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.window.handle_event(event):
+            self.app.show_title()
+            return
+        self.back_button = self.window.close_button
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_backdrop(surface)
+
+    def close(self) -> None:
+        self.window.close()
+
+
+__all__ = ["LoadScene", "MenuScene", "NewGameScene", "RulesScene", "SettingsScene", "TitleScene", "TIPS"]

@@ -1,0 +1,164 @@
+"""The "Save the game" window: a name (prefilled), Save and Cancel, and "replace?" for a name in use.
+
+Interface for the game screen::
+
+    dialog = SaveDialog(manager, screen.get_size(), session, on_done=lambda name: ...,
+                        on_cancel=lambda: ...)        # saves_root=None: the user's saves folder
+    ...
+    dialog.handle_event(event)   # every event of the frame (also those pygame-gui consumed)
+    dialog.alive                 # False once saved or cancelled
+    dialog.close()               # e.g. when the screen changes
+
+``on_done(name)`` runs after the save was written (``dialog.saved_path`` is its file);
+``on_cancel()`` when the player cancels (Cancel, the title-bar X or Esc). A name already used
+by a save asks "replace?" first; a file that cannot be written shows the reason in the window
+and keeps it open, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
+
+from imperial_desktop.session import saves
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.ui.gui import ask, plain_text
+
+SIZE = (560, 250)
+
+
+def default_name(session: GameSession, now: float | None = None) -> str:
+    """A name that says which game it is: the players, the turn and the date."""
+    state = session.state
+    players = ", ".join(plain_text(p) for p in state.setup.players)
+    stamp = time.strftime("%d %b %H.%M", time.localtime(now))
+    name = f"{players} - turn {state.turns_taken + 1} - {stamp}"
+    if len(name) > saves.MAX_SAVE_NAME:
+        tail = f" - turn {state.turns_taken + 1} - {stamp}"
+        name = players[: saves.MAX_SAVE_NAME - len(tail) - 1].rstrip(", ") + "…" + tail
+    return name
+
+
+class SaveDialog:
+    """A pygame-gui window asking for a save name; writes the save with :func:`saves.save_game`."""
+
+    def __init__(self, manager: pygame_gui.UIManager, window_size: tuple[int, int], session: GameSession, *,
+                 saves_root: str | Path | None = None, on_done: Callable[[str], None] | None = None,
+                 on_cancel: Callable[[], None] | None = None, name: str | None = None):
+        self.manager = manager
+        self.window_size = window_size
+        self.session = session
+        self.saves_root = saves_root
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.alive = True
+        self.saved_path: Path | None = None
+        self.question = None  # the "replace?" dialog while it is open
+        self._pending_name = ""
+        w, h = min(SIZE[0], window_size[0] - 20), min(SIZE[1], window_size[1] - 20)
+        rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
+        self.window = UIWindow(rect, manager, window_display_title="Save the game", object_id="#save_window",
+                               draggable=False)
+        self.window.set_blocking(True)
+        iw, ih = self.window.get_container().get_size()
+        UILabel(pygame.Rect(14, 10, iw - 28, 24), "Name of the save:", manager, container=self.window)
+        self.entry = UITextEntryLine(pygame.Rect(14, 38, iw - 28, 34), manager, container=self.window)
+        self.entry.set_text_length_limit(saves.MAX_SAVE_NAME)
+        self.entry.set_text(name if name is not None else default_name(session))
+        self.entry.focus()
+        self.message = UILabel(pygame.Rect(14, 80, iw - 28, 26), "", manager, container=self.window)
+        self.save_button = UIButton(pygame.Rect(iw - 174, ih - 54, 160, 42), "Save", manager, container=self.window,
+                                    object_id="#primary_button", tool_tip_text="Save the game under this name (Enter)")
+        self.cancel_button = UIButton(pygame.Rect(14, ih - 54, 160, 42), "Cancel", manager, container=self.window,
+                                      tool_tip_text="Close without saving (Esc)")
+
+    # ------------------------------------------------------------------ actions
+
+    def path_for(self, name: str) -> Path:
+        return saves.saves_dir(self.saves_root) / saves.file_name_for(name)
+
+    def submit(self) -> None:
+        """Check the typed name; ask before replacing a save of that name; else save."""
+        try:
+            name = saves.check_save_name(self.entry.get_text())
+        except saves.SaveError as exc:
+            self.show_message(str(exc))
+            return
+        if self.path_for(name).exists():
+            self._pending_name = name
+            self.question = ask(self.manager, self.window_size,
+                                f'A save called "{name}" exists already. Replace it with this game?',
+                                title="Replace the save?", ok="Replace")
+            return
+        self.write(name)
+
+    def write(self, name: str) -> None:
+        try:
+            self.saved_path = saves.save_game(self.session, name, self.saves_root)
+        except (saves.SaveError, OSError) as exc:
+            self.show_message(f"Not saved: {exc}")
+            return
+        self.close()
+        if self.on_done is not None:
+            self.on_done(name)
+
+    def cancel(self) -> None:
+        self.close()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def show_message(self, text: str) -> None:
+        self.message.set_text(plain_text(text)[:90])
+
+    def close(self) -> None:
+        if self.alive:
+            self.alive = False
+            self.window.kill()
+        if self.question is not None and self.question.alive():
+            self.question.kill()
+        self.question = None
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Act on this window's buttons, Enter, Esc and the replace question; True if used."""
+        if not self.alive:
+            return False
+        if self.question is not None:
+            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.question:
+                self.question = None
+                self.write(self._pending_name)
+                return True
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.question:
+                self.question = None  # "Cancel": back to the name
+                self.entry.focus()
+                return True
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.save_button:
+                self.submit()
+                return True
+            if event.ui_element is self.cancel_button:
+                self.cancel()
+                return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.submit()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.alive = False
+            if self.on_cancel is not None:
+                self.on_cancel()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        return False
+
+    def widgets(self) -> list:
+        """The window and its widgets (for layout tests)."""
+        return [self.window, self.entry, self.message, self.save_button, self.cancel_button]

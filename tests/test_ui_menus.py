@@ -1,0 +1,322 @@
+"""Issues 11 and 12: the menu screens lay themselves out again on resize, ask before anything is
+lost (Delete, New game over a game in progress), show text from players and files literally, and
+explain every new-game option. Driven headless through posted pygame events."""
+
+import os
+
+import pygame
+import pygame_gui
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+SIZES = [(1280, 720), (1366, 708), (1024, 640), (2560, 1440)]
+MARKUP_NAMES = ["<font pixel_size=99999>", "<img src=x>", "<shadow size=999>x"]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("IMPERIAL_DESKTOP_HOME", str(tmp_path))
+    from imperial_desktop.ui.app import App, init_display
+
+    screen = init_display((1600, 1000), headless=True)
+    application = App(screen)
+    application.show_title()
+    application.frame(1 / 60)
+    yield application
+    pygame.quit()
+
+
+def frames(app, n=2):
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def click(app, element):
+    pos = element.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 3)  # the press, a dialog's answer to it, and the screen's answer to that
+
+
+def wait_listing(app):
+    for _ in range(200):
+        app.frame(1 / 60)
+        if app.scene.future is None:
+            return
+        app.scene.future.result(5)
+    raise AssertionError("the saves folder was never listed")
+
+
+def layout_problems(app) -> list[str]:
+    """Widgets outside the window, and texts wider than their widget."""
+    screen = pygame.Rect((0, 0), app.screen.get_size())
+    problems = []
+    for element in app.manager.get_sprite_group().sprites():
+        if not getattr(element, "visible", True) or not hasattr(element, "rect"):
+            continue
+        name = type(element).__name__
+        if not screen.contains(element.rect):
+            problems.append(f"{name} {getattr(element, 'text', '')!r} at {element.rect} outside {screen}")
+        text, font = getattr(element, "text", None), getattr(element, "font", None)
+        if isinstance(text, str) and text and font is not None and name in ("UILabel", "UIButton"):
+            width = font.size(text)[0]
+            if width > element.rect.w - 2:
+                problems.append(f"{name} {text!r}: text {width} px in {element.rect.w} px")
+    return problems
+
+
+def resize(app, size):
+    """As the app does on a window resize (also below its own minimum window size)."""
+    app.screen = pygame.display.set_mode(size)
+    app.manager.set_window_resolution(size)
+    app.scene.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app, 2)
+
+
+def make_saves(tmp_path, names):
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session import saves
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+
+    paths = []
+    for i, name in enumerate(names):
+        players = [f"Anna {i}", "Bernhard von Long-Name", "Clara", name[:24] if name else "D"]
+        session = GameSession(GameSetup.create(4, i, names=players), [Seat(p) for p in players], seed=i)
+        paths.append(saves.save_game(session, name, tmp_path / "saves"))
+    return paths
+
+
+@pytest.mark.parametrize("key", ["title", "new", "load", "settings", "rules"])
+def test_every_menu_screen_fits_the_window_after_resizes(app, tmp_path, key):
+    """Issue 12 item 6: after the window shrinks, every widget stays inside and no text clips."""
+    make_saves(tmp_path, ["Sunday game", "A rather long name for a saved game of Imperial 1"])
+    if key != "title":
+        click(app, app.scene.buttons[key])
+    if key == "load":
+        wait_listing(app)
+        assert len(app.scene.rows) == 2
+    for size in SIZES:  # through the app: a posted VIDEORESIZE
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frames(app, 3)
+        assert layout_problems(app) == [], (key, size, app.screen.get_size())
+    for size in SIZES + [(900, 560)]:  # also below the app's minimum window
+        resize(app, size)
+        problems = layout_problems(app)
+        if size[0] >= 1024:
+            assert problems == [], (key, size)
+        else:  # smaller: everything still inside the window
+            assert [p for p in problems if "outside" in p] == [], (key, size)
+
+
+def test_new_game_choices_survive_a_resize(app):
+    from imperial_desktop.ui.menus import NewGameScene, _selected
+
+    click(app, app.scene.buttons["new"])
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    scene.seat_rows[0]["name"].set_text("Ottilie")
+    scene.widgets["seed"].set_text("4711")
+    scene.widgets["shortfall"].selected_option = ("pay what you can", "pay what you can")
+    resize(app, (1280, 720))
+    assert app.scene is scene
+    assert scene.seat_rows[0]["name"].get_text() == "Ottilie"
+    assert scene.widgets["seed"].get_text() == "4711"
+    assert _selected(scene.widgets["shortfall"]) == "pay what you can"
+
+
+def test_delete_asks_first_and_can_be_cancelled(app, tmp_path):
+    from imperial_desktop.ui.menus import LoadScene
+
+    keep, gone = make_saves(tmp_path, ["Keep me", "Throw away"])
+    click(app, app.scene.buttons["load"])
+    assert isinstance(app.scene, LoadScene)
+    wait_listing(app)
+    scene = app.scene
+
+    def select(name):
+        row = next(r for r in scene.rows if r[0].startswith(name))
+        scene.list.set_default_selection = None
+        for item in scene.list.item_list:
+            item["selected"] = item["text"] == row[0]
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.list, text=row[0]))
+        frames(app, 1)
+
+    select("Keep me")
+    click(app, scene.delete_button)
+    dialog = scene._delete_question
+    assert dialog is not None and dialog.alive()
+    click(app, dialog.cancel_button)  # cancel: nothing deleted
+    assert not dialog.alive() and keep.exists() and gone.exists()
+    select("Throw away")
+    click(app, scene.delete_button)
+    click(app, scene._delete_question.confirm_button)
+    wait_listing(app)
+    assert keep.exists() and not gone.exists()
+    assert [r[0].split(" · ")[0] for r in app.scene.rows] == ["Keep me"]
+
+
+def _start_a_game(app):
+    from imperial_desktop.ui.menus import NewGameScene
+
+    click(app, app.scene.buttons["new"])
+    assert isinstance(app.scene, NewGameScene)
+    for row in app.scene.seat_rows:
+        row["kind"].selected_option = ("computer", "computer")
+    app.scene.seat_rows[0]["kind"].selected_option = ("human", "human")
+
+
+def test_new_game_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monkeypatch):
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session import saves
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.menus import NewGameScene
+
+    started = []
+    monkeypatch.setattr(type(app), "start_game", lambda self, session: started.append(session))
+    running = GameSession(GameSetup.create(3, 9, names=["Ina", "Jo", "Kai"]), [Seat("Ina"), Seat("Jo"), Seat("Kai")], seed=9)
+    saves.autosave(running)
+    app.show_title()
+    frames(app)
+    click(app, app.scene.buttons["new"])
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    click(app, scene.widgets["start"])
+    question = scene._replace_question
+    assert question is not None and question.alive() and not started
+    click(app, question.cancel_button)
+    assert not started and app.scene is scene
+    click(app, scene.widgets["start"])
+    click(app, scene._replace_question.confirm_button)
+    assert len(started) == 1, scene.error_text
+    kept = [s for s in saves.list_saves(include_autosave=False).saves]
+    assert len(kept) == 1 and kept[0].players == ("Ina", "Jo", "Kai")
+
+
+def test_new_game_without_a_game_in_progress_starts_at_once_and_survives_an_unwritable_home(app, tmp_path, monkeypatch):
+    from imperial_desktop.session import settings as settings_module
+
+    started = []
+    monkeypatch.setattr(type(app), "start_game", lambda self, session: started.append(session))
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(settings_module, "save_settings", broken)
+    monkeypatch.setattr(settings_module, "save_settings_safely", None, raising=False)
+    click(app, app.scene.buttons["new"])
+    click(app, app.scene.widgets["start"])
+    assert len(started) == 1  # no question, no crash
+
+
+def test_seat_switched_to_human_gets_a_human_name_and_back(app):
+    from imperial_desktop.ai import bot_names
+    from imperial_desktop.ui.menus import LEVELS
+
+    assert set(LEVELS) == {lvl for lvl in ("easy", "normal", "hard", "expert") if lvl in bot_names()}
+    click(app, app.scene.buttons["new"])
+    scene = app.scene
+    row = scene.seat_rows[1]
+    assert row["name"].get_text() == "Computer 1"
+    row["kind"].selected_option = ("human", "human")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=row["kind"], text="human"))
+    frames(app, 1)
+    assert row["name"].get_text() == "Player 2" and not row["level"].is_enabled
+    row["kind"].selected_option = ("computer", "computer")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=row["kind"], text="computer"))
+    frames(app, 1)
+    assert row["name"].get_text() == "Computer 1" and row["level"].is_enabled
+    row["name"].set_text("Wilhelmine")  # a name the player typed is kept
+    row["kind"].selected_option = ("human", "human")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=row["kind"], text="human"))
+    frames(app, 1)
+    assert row["name"].get_text() == "Wilhelmine"
+
+
+def test_every_new_game_option_has_a_tooltip_and_is_explained_in_the_rules(app):
+    from imperial_desktop.ui.menus import TIPS
+    from imperial_desktop.ui.rules_window import rules_text
+
+    click(app, app.scene.buttons["new"])
+    scene = app.scene
+    for key in ("players", "setup", "investor_card", "shortfall", "forced", "swiss", "border", "seed"):
+        assert scene.widgets[key].tool_tip_text == TIPS[key] and len(TIPS[key]) > 30
+    for key in ("name", "kind", "level", "card"):
+        assert scene.seat_rows[0][key].tool_tip_text == TIPS[key]
+    text = rules_text().lower()
+    for phrase in ("bond auction", "without investor card", "interest shortfall", "forced stop", "swiss bank",
+                   "st. petersburg", "seed", "flag card", "computer levels", "expert"):
+        assert phrase in text, phrase
+
+
+def test_markup_and_broken_seat_names_do_not_crash(app, tmp_path):
+    """Issue 12: names holding pygame-gui markup are shown literally; lone surrogates refused."""
+    from imperial_desktop.session.settings import NewGameChoices
+    from imperial_desktop.ui.menus import LoadScene
+
+    make_saves(tmp_path, MARKUP_NAMES)
+    app.settings.last_new_game = NewGameChoices(seats=[
+        {"name": "<font pixel_size=99999>", "kind": "human", "level": "normal"},
+        {"name": "bad \ud800 name", "kind": "computer", "level": "normal"}])
+    click(app, app.scene.buttons["new"])
+    scene = app.scene
+    assert "\ud800" not in scene.seat_rows[1]["name"].get_text()
+    scene.seat_rows[0]["name"].get_text = lambda: "x\ud800"  # as if typed (the widget cannot draw it)
+    click(app, scene.widgets["start"])
+    assert "player 1" in scene.error_text.lower() and app.scene is scene
+    del scene.seat_rows[0]["name"].get_text
+    app.show_title()
+    frames(app)
+    click(app, app.scene.buttons["load"])
+    assert isinstance(app.scene, LoadScene)
+    wait_listing(app)
+    assert len(app.scene.rows) == 3
+    for target in app.scene.targets.values():
+        app.scene.show_info(app.scene._describe(target))
+        frames(app, 1)
+    assert "&lt;font pixel_size=99999&gt;" in app.scene.info.html_text or "&lt;" in app.scene.info.html_text
+
+
+def test_load_lists_readable_saves_and_marks_unreadable_ones(app, tmp_path, monkeypatch):
+    make_saves(tmp_path, ["Good one"])
+    (tmp_path / "saves" / "broken.json").write_text("{not json")
+    (tmp_path / "saves" / "<img src=x>.json").write_text("[]")
+    import threading
+
+    from imperial_desktop.ui import menus
+
+    gate = threading.Event()
+    real = menus._listing
+    monkeypatch.setattr(menus, "_listing", lambda: (gate.wait(10), real())[1])
+    click(app, app.scene.buttons["load"])
+    assert app.scene.rows == [] and "Reading saved games" in app.scene.info_text  # the frames went on
+    assert "Reading saved games" in app.scene.info.html_text
+    gate.set()
+    wait_listing(app)
+    texts = [r[0] for r in app.scene.rows]
+    assert texts[0].startswith("Good one · turn 1 · ")
+    assert sum(t.startswith("Unreadable: ") for t in texts) == 2
+    problem = next(k for k, v in app.scene.targets.items() if k.startswith("#problem"))
+    assert "cannot be loaded" in app.scene._describe(app.scene.targets[problem])
+
+
+def test_rules_window_closes_with_back_and_esc(app):
+    from imperial_desktop.ui.menus import RulesScene, TitleScene
+
+    click(app, app.scene.buttons["rules"])
+    assert isinstance(app.scene, RulesScene)
+    resize(app, (1280, 720))
+    assert app.scene.window.box.scroll_bar is not None  # longer than the window: it scrolls
+    click(app, app.scene.back_button)
+    assert isinstance(app.scene, TitleScene)
+    click(app, app.scene.buttons["rules"])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    frames(app, 2)
+    assert isinstance(app.scene, TitleScene)
