@@ -1,0 +1,122 @@
+"""Issue 11 (Save asks for a name; overwriting asks "replace?") and issue 12 (save names are
+validated; distinct names give distinct files). The dialog alone, headless, with posted events."""
+
+import os
+
+import pygame
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+@pytest.fixture
+def ui():
+    from imperial_desktop.ui.gui import make_manager
+
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    manager = make_manager(screen.get_size())
+    yield screen, manager
+    pygame.quit()
+
+
+@pytest.fixture
+def session():
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+
+    names = ["Anna", "<font pixel_size=99999>", "Clara"]
+    return GameSession(GameSetup.create(3, 4, names=names), [Seat(n) for n in names], seed=4)
+
+
+def run(manager, screen, dialog, n=3):
+    for _ in range(n):
+        for event in pygame.event.get():
+            manager.process_events(event)
+            dialog.handle_event(event)
+        manager.update(1 / 60)
+        manager.draw_ui(screen)
+
+
+def click(manager, screen, dialog, element):
+    pos = element.get_abs_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    run(manager, screen, dialog, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    run(manager, screen, dialog, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    run(manager, screen, dialog, 3)
+
+
+def test_distinct_names_give_distinct_files():
+    from imperial_desktop.session.saves import file_name_for
+
+    names = ["My game!", "my game", "my-game", "My game", "Партия", "Партия 2", "游戏", "游戏!", "Café", "Cafe"]
+    files = [file_name_for(n) for n in names]
+    assert len(set(files)) == len(names)
+    assert file_name_for("My game!") == file_name_for("My game!")  # the very same name: the same file
+    assert all(f.endswith(".json") and "/" not in f and not f.startswith("autosave.") for f in files)
+
+
+def test_save_names_are_validated():
+    from imperial_desktop.session.saves import SaveError, check_save_name
+
+    assert check_save_name("  Sunday  ") == "Sunday"
+    for bad in ("", "   ", "x" * 61, "a\ud800b", "line\nbreak", "bell\x07"):
+        with pytest.raises(SaveError):
+            check_save_name(bad)
+
+
+def test_save_dialog_saves_under_the_typed_name(ui, session, tmp_path):
+    from imperial_desktop.session.saves import read_save
+    from imperial_desktop.ui.save_dialog import SaveDialog
+
+    screen, manager = ui
+    done = []
+    dialog = SaveDialog(manager, screen.get_size(), session, saves_root=tmp_path, on_done=done.append)
+    assert "turn 1" in dialog.entry.get_text() and "Anna" in dialog.entry.get_text()  # a sensible default
+    dialog.entry.set_text("Партия <img src=x>")
+    click(manager, screen, dialog, dialog.save_button)
+    assert done == ["Партия <img src=x>"] and not dialog.alive
+    assert read_save(dialog.saved_path).name == "Партия <img src=x>"
+
+
+def test_replacing_a_save_asks_and_can_be_cancelled(ui, session, tmp_path):
+    from imperial_desktop.session.saves import read_save, save_game
+    from imperial_desktop.ui.save_dialog import SaveDialog
+
+    screen, manager = ui
+    other = save_game(session, "Evening", tmp_path)
+    before = other.read_bytes()
+    done, cancelled = [], []
+    dialog = SaveDialog(manager, screen.get_size(), session, saves_root=tmp_path, on_done=done.append,
+                        on_cancel=lambda: cancelled.append(True), name="Evening")
+    click(manager, screen, dialog, dialog.save_button)
+    assert dialog.question is not None and dialog.question.alive() and not done
+    click(manager, screen, dialog, dialog.question.cancel_button)  # no: back to the name
+    assert dialog.alive and dialog.question is None and other.read_bytes() == before and not done
+    click(manager, screen, dialog, dialog.save_button)
+    click(manager, screen, dialog, dialog.question.confirm_button)  # yes: replaced
+    assert done == ["Evening"] and not dialog.alive and dialog.saved_path == other
+    assert read_save(other).name == "Evening"
+    dialog2 = SaveDialog(manager, screen.get_size(), session, saves_root=tmp_path, on_cancel=lambda: cancelled.append(True))
+    click(manager, screen, dialog2, dialog2.cancel_button)
+    assert cancelled == [True] and not dialog2.alive
+
+
+def test_a_bad_name_or_an_unwritable_folder_keeps_the_dialog_open(ui, session, tmp_path):
+    from imperial_desktop.ui.save_dialog import SaveDialog
+
+    screen, manager = ui
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    dialog = SaveDialog(manager, screen.get_size(), session, saves_root=blocker, name="   ")
+    click(manager, screen, dialog, dialog.save_button)
+    assert dialog.alive and "name" in dialog.message.text
+    dialog.entry.set_text("Fine name")
+    click(manager, screen, dialog, dialog.save_button)
+    assert dialog.alive and dialog.message.text.startswith("Not saved")
+    for widget in dialog.widgets():
+        assert pygame.Rect((0, 0), screen.get_size()).contains(widget.rect)
