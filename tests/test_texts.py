@@ -25,7 +25,6 @@ from imperial_desktop.simulate import play_game
 NAMES = ["Anna", "Ben", "Clara", "David"]
 
 ARTICLE_ERRORS = re.compile(r"\b(a|an) (a|an|the)\b|\ba [aeiouAEIOU]|\ban [b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]")
-NOUNS = "units?|arm(?:y|ies)|fleets?|battles?|flags?|power points?|factor(?:y|ies)|bonds?"
 PLURAL_ERRORS = [
     re.compile(r"(?<![\d.])1 (units|armies|fleets|battles|flags|power points|factories|bonds)\b"),
     re.compile(r"(?<![\d.])(0|[2-9]|\d{2,}) (unit|army|fleet|battle|flag|power point|factory|bond)\b(?!s)"),

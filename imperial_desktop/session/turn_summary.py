@@ -248,218 +248,314 @@ def _where(board: Board, regions: list[str], preposition: str) -> str:
     return "(" + ", ".join(f"{c} {preposition} {place(board, r)}" for r, c in counts.items()) + ")"
 
 
-def _placed_line(board: Board, nation: str, placed: list[tuple[str, str]], verb: str, preposition: str) -> str:
-    parts = []
-    for unit in ("army", "fleet"):
-        regions = [r for u, r in placed if u == unit]
-        if regions:
-            parts.append(f"{units_phrase(len(regions), unit)} {_where(board, regions, preposition)}")
-    return f"{nation} {verb} {join_words(parts)}."
-
-
 def _summarise(turn: _Turn, pieces: list[_Piece], board: Board, names: list[str]) -> NationTurnSummary:
-    nation_name = board.name_of(turn.nation) if turn.nation else "Start of the game"
-    gov_name = _who(names, turn.government) if turn.government is not None else None
-    title = f"{nation_name} ({gov_name})" if gov_name else nation_name
-    s = NationTurnSummary(turn.nation, nation_name, turn.government, gov_name, turn.number, title)
-    events = [e for p in pieces for e in p.events]
-    n = nation_name
+    writer = _TurnWriter(turn, board, names)
+    for piece in pieces:
+        writer.decision(piece.action)
+    for piece in pieces:
+        for event in piece.events:
+            handler = _HANDLERS.get(event.type)
+            if handler is not None:
+                handler(writer, event.data)
+    return writer.finish()
 
-    def name(nation: str) -> str:
-        return board.name_of(nation)
 
-    head: list[str] = []  # the rondel move, then decisions without an event a reader would miss
-    for p in pieces:
-        if isinstance(p.action, BuildFactory) and p.action.city is None:
-            head.append(f"{name(p.action.nation)} built no factory.")
-        if isinstance(p.action, Produce) and not p.action.cities:
-            head.append(f"{name(p.action.nation)} produced nothing.")
-    body: list[str] = []  # what the nation did on the board, in a fixed order
+class _TurnWriter:
+    """Collects one nation turn's events and writes its summary: the rondel move first, then
+    what happened on the board in a fixed order, then investing and the rest as it came."""
 
-    placed: dict[bool, list[tuple[str, str]]] = {False: [], True: []}
-    moves: dict[tuple[str, str], list[tuple[str, ...]]] = {}
-    battles: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
-    status: dict[tuple[str, str], bool] = {}
-    won: dict[str, list[str]] = {}
-    lost: dict[str, list[str]] = {}
-    interest: list[str] = []
-    paying = False
-    own_cash = 0
-    shortfall: list[str] = []
-    destroyed: list[str] = []
-    taxes: list[str] = []
-    late: list[str] = []  # investing, governments, Swiss Banks, the end: in the order they came
-    mover = turn.nation
-    ended_import = any(isinstance(p.action, EndPhase) and p.action.phase == "import" for p in pieces)
-    ended_maneuver = False
-    rondel_action = None
-    for e in events:
-        d = e.data
-        t = e.type
-        if t == "rondel_moved":
-            s.rondel = board.rondel[d["to"]].name
-            rondel_action = board.rondel[d["to"]].action
-            s.rondel_cost = d.get("cost", 0)
-            paid = f" ({gov_name or 'the government'} paid {d['cost']}M for the extra spaces)" if d.get("cost") else ""
-            passing = ", passing Investor" if d.get("passed_investor") else ""
-            head.insert(0, f"{title} moved to {s.rondel} on the rondel{passing}{paid}.")
-        elif t == "investor_forced":
-            s.forced_by = d["player"]
-            intended = board.rondel[d["intended"]].name if isinstance(d.get("intended"), int) else "its choice"
-            late.append(f"{_who(names, d['player'])} used a Swiss Bank to force {name(d['nation'])} to stop on "
-                        f"Investor instead of {intended}.")
-        elif t == "factory_built":
-            s.factories_built.append(d["region"])
-            body.append(f"{name(d['nation'])} built {with_article(factory_noun(board, d['region']))} "
-                           f"in {place(board, d['region'])}.")
-        elif t == "unit_placed":
-            placed[bool(d.get("imported"))].append((d["unit"], d["region"]))
-            mover = d["nation"]
-        elif t == "unit_moved":
-            s.units_moved += 1
-            s.convoyed += 1 if d.get("convoy") else 0
-            moves.setdefault((d["unit"], d["destination"]), []).append(tuple(d.get("convoy") or ()))
-            mover = d["nation"]
-        elif t == "battle":
-            s.battles += 1
-            a, b = sorted((d["nation"], d["target_nation"]))
-            battles.setdefault((d["region"], a, b), []).append((d["nation"], d["unit"]))
-            battles[(d["region"], a, b)].append((d["target_nation"], d["target_unit"]))
-        elif t == "army_status":
-            if d["hostile"]:
-                s.hostile_entries += 1
-            else:
-                s.friendly_entries += 1
-            status[(d["nation"], d["region"])] = bool(d["hostile"])  # the last word counts
-        elif t == "factory_destroyed":
-            s.factories_destroyed.append(d["region"])
-            owner = possessive(name(d["owner"])) if d.get("owner") else "the"
-            destroyed.append(f"{name(d['nation'])} destroyed {owner} factory in {place(board, d['region'])}, "
-                             f"giving up 3 armies.")
-        elif t == "flag_placed":
-            s.flags_won.append((d["nation"], d["region"]))
-            won.setdefault(d["nation"], []).append(d["region"])
-        elif t == "flag_removed":
-            s.flags_lost.append((d["nation"], d["region"]))
-            lost.setdefault(d["nation"], []).append(d["region"])
-        elif t == "taxes":
-            s.taxes = d["taxes"]
-            s.power_points = d["points"]
-            s.success_bonus = d["bonus"]
-            bonus = f"; {gov_name or 'the government'} received {d['bonus']}M as success bonus" if d["bonus"] else ""
-            taxes.append(f"{name(d['nation'])} collected {d['taxes']}M in taxes: "
-                           f"+{plural(d['points'], 'power point')} (now {d['power']}), "
-                           f"{d['income']}M into its treasury{bonus}.")
-        elif t == "interest_paid":
-            s.interest_paid += d["amount"]
-            own_cash += d.get("by_government") or 0
-            if d["amount"]:
-                interest.append(f"{_who(names, d['player'])} {d['amount']}M")
-            paying = True
-        elif t == "interest_shortfall":
-            shortfall.append(f"{d['amount']}M to {_who(names, d['player'])}")
-        elif t == "investor_bonus":
-            s.investor_bonus += d["amount"]
-            late.append(f"{_who(names, d['player'])} received {d['amount']}M for holding the investor card.")
-        elif t == "bond_bought":
-            s.bonds.append((d["player"], d["nation"], d["value"], None))
-            late.append(f"{_who(names, d['player'])} bought {possessive(name(d['nation']))} {d['value']}M bond.")
-        elif t == "bond_upgraded":
-            s.bonds.append((d["player"], d["nation"], d["value"], d["trade_in"]))
-            late.append(f"{_who(names, d['player'])} traded {possessive(name(d['nation']))} {d['trade_in']}M bond "
-                        f"up to the {d['value']}M bond (paid {d.get('paid', d['value'] - d['trade_in'])}M).")
-        elif t == "donation":
-            s.donations.append((d["player"], d["nation"], d["amount"]))
-            late.append(f"{_who(names, d['player'])} gave {d['amount']}M to {possessive(name(d['nation']))} treasury.")
-        elif t == "government_changed":
-            s.governments_changed.append((d["nation"], d.get("previous"), d["player"]))
-            if isinstance(d.get("previous"), int):
-                late.append(f"{_who(names, d['player'])} took over the government of {name(d['nation'])} "
-                            f"from {_who(names, d['previous'])}.")
-            else:
-                late.append(f"{_who(names, d['player'])} now governs {name(d['nation'])}.")
-        elif t == "swiss_bank":
-            s.swiss_banks.append((d["player"], bool(d["holds"])))
-            if d["holds"]:
-                late.append(f"{_who(names, d['player'])} governs no nation now and holds a Swiss Bank.")
-            else:
-                late.append(f"{_who(names, d['player'])} no longer holds a Swiss Bank.")
-        elif t == "investor_card":
-            late.append(f"The investor card passed to {_who(names, d['player'])}.")
-        elif t == "phase" and d.get("phase") == "maneuver ends":
-            ended_maneuver = True
-        elif t == "game_over":
-            s.game_over = True
-            scores = d.get("scores") or []
-            ranked = sorted(range(len(scores)), key=lambda p: -scores[p])
-            final = ", ".join(f"{_who(names, p)} {scores[p]}" for p in ranked)
-            late.append(f"The game is over: {name(d['nation'])} reached 25 power points."
-                        + (f" Final scores: {final}." if final else ""))
+    def __init__(self, turn: _Turn, board: Board, names: list[str]):
+        self.board = board
+        self.names = names
+        self.turn = turn
+        nation_name = board.name_of(turn.nation) if turn.nation else "Start of the game"
+        gov_name = _who(names, turn.government) if turn.government is not None else None
+        title = f"{nation_name} ({gov_name})" if gov_name else nation_name
+        self.s = NationTurnSummary(turn.nation, nation_name, turn.government, gov_name, turn.number, title)
+        self.gov = gov_name or "the government"
+        self.head: list[str] = []  # the rondel move, then decisions without an event
+        self.built: list[str] = []
+        self.placed: dict[bool, list[tuple[str, str]]] = {False: [], True: []}  # imported -> (unit, region)
+        self.moves: dict[tuple[str, str], list[tuple[str, ...]]] = {}  # (unit, destination) -> convoys
+        self.battles: dict[tuple[str, str, str], list[tuple[str, str]]] = {}  # (region, a, b) -> losses
+        self.status: dict[tuple[str, str], bool] = {}  # (nation, region) -> hostile; the last word counts
+        self.won: dict[str, list[str]] = {}
+        self.lost: dict[str, list[str]] = {}
+        self.destroyed: list[str] = []
+        self.taxes: list[str] = []
+        self.interest: list[str] = []
+        self.paying = False
+        self.own_cash = 0
+        self.shortfall: list[str] = []
+        self.late: list[str] = []  # investing, governments, Swiss Banks, the end: in the order they came
+        self.mover = turn.nation
+        self.rondel_action: str | None = None
+        self.ended_import = False
+        self.ended_maneuver = False
 
-    who_moves = name(mover) if mover else n
-    if placed[False]:
-        s.units_produced = len(placed[False])
-        body.append(_placed_line(board, who_moves, placed[False], "produced", "in"))
-    if placed[True]:
-        s.units_imported = len(placed[True])
-        body.append(_placed_line(board, who_moves, placed[True], "imported", "into"))
-    if moves:
+    def name(self, nation: str) -> str:
+        return self.board.name_of(nation)
+
+    def who(self, player: Any) -> str:
+        return _who(self.names, player)
+
+    def where(self, regions: list[str]) -> str:
+        return join_words([place(self.board, r) for r in regions])
+
+    # -------------------------------------------------------------- decisions and events
+
+    def decision(self, action: Action | None) -> None:
+        """Decisions that produce no event but that a reader would miss."""
+        if isinstance(action, BuildFactory) and action.city is None:
+            self.head.append(f"{self.name(action.nation)} built no factory.")
+        elif isinstance(action, Produce) and not action.cities:
+            self.head.append(f"{self.name(action.nation)} produced nothing.")
+        elif isinstance(action, EndPhase) and action.phase == "import":
+            self.ended_import = True
+
+    def rondel_moved(self, d: dict[str, Any]) -> None:
+        space = self.board.rondel[d["to"]]
+        self.s.rondel, self.s.rondel_cost, self.rondel_action = space.name, d.get("cost", 0), space.action
+        passing = ", passing Investor" if d.get("passed_investor") else ""
+        paid = f" ({self.gov} paid {d['cost']}M for the extra spaces)" if d.get("cost") else ""
+        self.head.insert(0, f"{self.s.title} moved to {space.name} on the rondel{passing}{paid}.")
+
+    def investor_forced(self, d: dict[str, Any]) -> None:
+        self.s.forced_by = d["player"]
+        intended = self.board.rondel[d["intended"]].name if isinstance(d.get("intended"), int) else "its choice"
+        self.late.append(f"{self.who(d['player'])} used a Swiss Bank to force {self.name(d['nation'])} to stop on "
+                         f"Investor instead of {intended}.")
+
+    def factory_built(self, d: dict[str, Any]) -> None:
+        self.s.factories_built.append(d["region"])
+        self.built.append(f"{self.name(d['nation'])} built {with_article(factory_noun(self.board, d['region']))} "
+                          f"in {place(self.board, d['region'])}.")
+
+    def unit_placed(self, d: dict[str, Any]) -> None:
+        self.placed[bool(d.get("imported"))].append((d["unit"], d["region"]))
+        self.mover = d["nation"]
+
+    def unit_moved(self, d: dict[str, Any]) -> None:
+        self.s.units_moved += 1
+        self.s.convoyed += 1 if d.get("convoy") else 0
+        self.moves.setdefault((d["unit"], d["destination"]), []).append(tuple(d.get("convoy") or ()))
+        self.mover = d["nation"]
+
+    def battle(self, d: dict[str, Any]) -> None:
+        self.s.battles += 1
+        a, b = sorted((d["nation"], d["target_nation"]))
+        losses = self.battles.setdefault((d["region"], a, b), [])
+        losses += [(d["nation"], d["unit"]), (d["target_nation"], d["target_unit"])]
+
+    def army_status(self, d: dict[str, Any]) -> None:
+        if d["hostile"]:
+            self.s.hostile_entries += 1
+        else:
+            self.s.friendly_entries += 1
+        self.status[(d["nation"], d["region"])] = bool(d["hostile"])
+
+    def factory_destroyed(self, d: dict[str, Any]) -> None:
+        self.s.factories_destroyed.append(d["region"])
+        owner = possessive(self.name(d["owner"])) if d.get("owner") else "the"
+        self.destroyed.append(f"{self.name(d['nation'])} destroyed {owner} factory in "
+                              f"{place(self.board, d['region'])}, giving up 3 armies.")
+
+    def flag_placed(self, d: dict[str, Any]) -> None:
+        self.s.flags_won.append((d["nation"], d["region"]))
+        self.won.setdefault(d["nation"], []).append(d["region"])
+
+    def flag_removed(self, d: dict[str, Any]) -> None:
+        self.s.flags_lost.append((d["nation"], d["region"]))
+        self.lost.setdefault(d["nation"], []).append(d["region"])
+
+    def taxes_collected(self, d: dict[str, Any]) -> None:
+        self.s.taxes, self.s.power_points, self.s.success_bonus = d["taxes"], d["points"], d["bonus"]
+        bonus = f"; {self.gov} received {d['bonus']}M as success bonus" if d["bonus"] else ""
+        self.taxes.append(f"{self.name(d['nation'])} collected {d['taxes']}M in taxes: "
+                          f"+{plural(d['points'], 'power point')} (now {d['power']}), "
+                          f"{d['income']}M into its treasury{bonus}.")
+
+    def interest_paid(self, d: dict[str, Any]) -> None:
+        self.s.interest_paid += d["amount"]
+        self.own_cash += d.get("by_government") or 0
+        self.paying = True
+        if d["amount"]:
+            self.interest.append(f"{self.who(d['player'])} {d['amount']}M")
+
+    def interest_shortfall(self, d: dict[str, Any]) -> None:
+        self.shortfall.append(f"{d['amount']}M to {self.who(d['player'])}")
+
+    def investor_bonus(self, d: dict[str, Any]) -> None:
+        self.s.investor_bonus += d["amount"]
+        self.late.append(f"{self.who(d['player'])} received {d['amount']}M for holding the investor card.")
+
+    def bond_bought(self, d: dict[str, Any]) -> None:
+        self.s.bonds.append((d["player"], d["nation"], d["value"], None))
+        self.late.append(f"{self.who(d['player'])} bought {possessive(self.name(d['nation']))} {d['value']}M bond.")
+
+    def bond_upgraded(self, d: dict[str, Any]) -> None:
+        self.s.bonds.append((d["player"], d["nation"], d["value"], d["trade_in"]))
+        paid = d.get("paid", d["value"] - d["trade_in"])
+        self.late.append(f"{self.who(d['player'])} traded {possessive(self.name(d['nation']))} {d['trade_in']}M bond "
+                         f"up to the {d['value']}M bond (paid {paid}M).")
+
+    def donation(self, d: dict[str, Any]) -> None:
+        self.s.donations.append((d["player"], d["nation"], d["amount"]))
+        self.late.append(f"{self.who(d['player'])} gave {d['amount']}M to {possessive(self.name(d['nation']))} treasury.")
+
+    def government_changed(self, d: dict[str, Any]) -> None:
+        previous = d.get("previous")
+        self.s.governments_changed.append((d["nation"], previous, d["player"]))
+        if isinstance(previous, int):
+            self.late.append(f"{self.who(d['player'])} took over the government of {self.name(d['nation'])} "
+                             f"from {self.who(previous)}.")
+        else:
+            self.late.append(f"{self.who(d['player'])} now governs {self.name(d['nation'])}.")
+
+    def swiss_bank(self, d: dict[str, Any]) -> None:
+        self.s.swiss_banks.append((d["player"], bool(d["holds"])))
+        if d["holds"]:
+            self.late.append(f"{self.who(d['player'])} governs no nation now and holds a Swiss Bank.")
+        else:
+            self.late.append(f"{self.who(d['player'])} no longer holds a Swiss Bank.")
+
+    def investor_card(self, d: dict[str, Any]) -> None:
+        self.late.append(f"The investor card passed to {self.who(d['player'])}.")
+
+    def phase(self, d: dict[str, Any]) -> None:
+        if d.get("phase") == "maneuver ends":
+            self.ended_maneuver = True
+
+    def game_over(self, d: dict[str, Any]) -> None:
+        self.s.game_over = True
+        scores = d.get("scores") or []
+        ranked = sorted(range(len(scores)), key=lambda p: -scores[p])
+        final = ", ".join(f"{self.who(p)} {scores[p]}" for p in ranked)
+        self.late.append(f"The game is over: {self.name(d['nation'])} reached 25 power points."
+                         + (f" Final scores: {final}." if final else ""))
+
+    # -------------------------------------------------------------- writing
+
+    def finish(self) -> NationTurnSummary:
+        s = self.s
+        s.units_produced = len(self.placed[False])
+        s.units_imported = len(self.placed[True])
+        body = list(self.built)
+        body += self._placed_lines()
+        body += self._move_lines()
+        body += self._battle_lines()
+        body += self._status_lines()
+        body += self.destroyed
+        body += self._flag_lines()
+        body += self._nothing_lines()
+        body += self.taxes
+        body += self._interest_lines()
+        s.lines = self.head + body + self.late
+        return s
+
+    def _placed_lines(self) -> list[str]:
+        who = self.name(self.mover) if self.mover else self.s.nation_name
+        out = []
+        for imported, verb, preposition in ((False, "produced", "in"), (True, "imported", "into")):
+            placed = self.placed[imported]
+            parts = []
+            for unit in ("army", "fleet"):
+                regions = [r for u, r in placed if u == unit]
+                if regions:
+                    parts.append(f"{units_phrase(len(regions), unit)} {_where(self.board, regions, preposition)}")
+            if parts:
+                out.append(f"{who} {verb} {join_words(parts)}.")
+        return out
+
+    def _move_lines(self) -> list[str]:
+        if not self.moves:
+            return []
         parts = []
-        for (unit, destination), convoys in moves.items():
-            text = f"{units_phrase(len(convoys), unit)} to {place(board, destination)}"
-            seas = sorted({sea for c in convoys for sea in c})
+        counts: Counter[str] = Counter()
+        for (unit, destination), convoys in self.moves.items():
+            counts[unit] += len(convoys)
+            text = f"{units_phrase(len(convoys), unit)} to {place(self.board, destination)}"
             by_sea = sum(1 for c in convoys if c)
             if by_sea:
-                across = f"across {join_words([place(board, sea) for sea in seas])}"
+                across = "across " + self.where(sorted({sea for c in convoys for sea in c}))
                 text += f" ({across})" if by_sea == len(convoys) else f" ({by_sea} {across})"
             parts.append(text)
-        counts: Counter[str] = Counter()
-        for (unit, _), convoys in moves.items():
-            counts[unit] += len(convoys)
+        who = self.name(self.mover) if self.mover else self.s.nation_name
+        if self.s.units_moved == 1:
+            return [f"{who} moved {parts[0]}."]
         total = join_words([plural(counts[u], u) for u in ("army", "fleet") if counts[u]])
-        if s.units_moved == 1:
-            body.append(f"{who_moves} moved {parts[0]}.")
-        else:
-            body.append(f"{who_moves} moved {total}: {join_words(parts)}.")
-    for (region, a, b), losses in battles.items():
-        count = len(losses) // 2
-        lost_units = []
-        for side in (a, b):
-            units = Counter(u for nat, u in losses if nat == side)
-            lost_units.append(f"{name(side)} lost "
-                              + join_words([units_phrase(units[u], u) for u in ("army", "fleet") if units[u]]))
-        what = "A battle" if count == 1 else f"There were {count} battles"
-        body.append(f"{what} in {place(board, region)}: {join_words(lost_units)}.")
-    for nation in dict.fromkeys(nation for nation, _ in status):
-        for hostile in (True, False):
-            regions = [place(board, r) for (nat, r), h in status.items() if nat == nation and h == hostile]
-            if regions:
-                word = "hostile" if hostile else "friendly"
-                body.append(f"{possessive(name(nation))} armies in {join_words(regions)} are {word}.")
-    body.extend(destroyed)
-    for nation, regions in won.items():
-        flags = "a flag" if len(regions) == 1 else f"{len(regions)} flags"
-        body.append(f"{name(nation)} won {flags} in {join_words([place(board, r) for r in regions])}.")
-    for nation, regions in lost.items():
-        flags = "its flag" if len(regions) == 1 else "its flags"
-        body.append(f"{name(nation)} lost {flags} in {join_words([place(board, r) for r in regions])}.")
-    if turn.nation:  # a rondel action that changed nothing is said, not left to guess
-        said = " ".join(head)
-        if rondel_action == "factory" and not s.factories_built and "built no factory" not in said:
-            body.append(f"{n} could not build a factory.")
-        if rondel_action == "production" and not s.units_produced and "produced nothing" not in said:
-            body.append(f"{n} produced nothing.")
-        if (ended_import or rondel_action == "import") and not s.units_imported:
-            body.append(f"{n} imported nothing.")
-        if ended_maneuver and not s.units_moved:
-            body.append(f"{n} moved no units.")
-    body.extend(taxes)
-    if paying or shortfall:
-        text = f"{n} paid interest: " + ", ".join(interest) if interest else f"{n} paid no interest"
-        if own_cash:
-            text += f" ({gov_name or 'the government'} added {own_cash}M from own cash)"
-        if shortfall:
-            text += f"; it could not pay {join_words(shortfall)}"
-        body.append(text + ".")
-    s.lines = head + body + late
-    return s
+        return [f"{who} moved {total}: {join_words(parts)}."]
+
+    def _battle_lines(self) -> list[str]:
+        out = []
+        for (region, a, b), losses in self.battles.items():
+            sides = []
+            for side in (a, b):
+                units = Counter(u for nation, u in losses if nation == side)
+                sides.append(f"{self.name(side)} lost "
+                             + join_words([units_phrase(units[u], u) for u in ("army", "fleet") if units[u]]))
+            count = len(losses) // 2
+            what = "A battle" if count == 1 else f"There were {count} battles"
+            out.append(f"{what} in {place(self.board, region)}: {join_words(sides)}.")
+        return out
+
+    def _status_lines(self) -> list[str]:
+        out = []
+        for nation in dict.fromkeys(nation for nation, _ in self.status):
+            for hostile in (True, False):
+                regions = [r for (n, r), h in self.status.items() if n == nation and h == hostile]
+                if regions:
+                    word = "hostile" if hostile else "friendly"
+                    out.append(f"{possessive(self.name(nation))} armies in {self.where(regions)} are {word}.")
+        return out
+
+    def _flag_lines(self) -> list[str]:
+        out = []
+        for nation, regions in self.won.items():
+            flags = "a flag" if len(regions) == 1 else f"{len(regions)} flags"
+            out.append(f"{self.name(nation)} won {flags} in {self.where(regions)}.")
+        for nation, regions in self.lost.items():
+            flags = "its flag" if len(regions) == 1 else "its flags"
+            out.append(f"{self.name(nation)} lost {flags} in {self.where(regions)}.")
+        return out
+
+    def _nothing_lines(self) -> list[str]:
+        """A rondel action that changed nothing is said, not left to guess."""
+        if not self.turn.nation:
+            return []
+        s, n, out = self.s, self.s.nation_name, []
+        said = " ".join(self.head)
+        if self.rondel_action == "factory" and not s.factories_built and "built no factory" not in said:
+            out.append(f"{n} could not build a factory.")
+        if self.rondel_action == "production" and not s.units_produced and "produced nothing" not in said:
+            out.append(f"{n} produced nothing.")
+        if (self.ended_import or self.rondel_action == "import") and not s.units_imported:
+            out.append(f"{n} imported nothing.")
+        if self.ended_maneuver and not s.units_moved:
+            out.append(f"{n} moved no units.")
+        return out
+
+    def _interest_lines(self) -> list[str]:
+        if not (self.paying or self.shortfall):
+            return []
+        n = self.s.nation_name
+        text = f"{n} paid interest: " + ", ".join(self.interest) if self.interest else f"{n} paid no interest"
+        if self.own_cash:
+            text += f" ({self.gov} added {self.own_cash}M from own cash)"
+        if self.shortfall:
+            text += f"; it could not pay {join_words(self.shortfall)}"
+        return [text + "."]
+
+
+_HANDLERS: dict[str, Any] = {
+    "rondel_moved": _TurnWriter.rondel_moved, "investor_forced": _TurnWriter.investor_forced,
+    "factory_built": _TurnWriter.factory_built, "unit_placed": _TurnWriter.unit_placed,
+    "unit_moved": _TurnWriter.unit_moved, "battle": _TurnWriter.battle, "army_status": _TurnWriter.army_status,
+    "factory_destroyed": _TurnWriter.factory_destroyed, "flag_placed": _TurnWriter.flag_placed,
+    "flag_removed": _TurnWriter.flag_removed, "taxes": _TurnWriter.taxes_collected,
+    "interest_paid": _TurnWriter.interest_paid, "interest_shortfall": _TurnWriter.interest_shortfall,
+    "investor_bonus": _TurnWriter.investor_bonus, "bond_bought": _TurnWriter.bond_bought,
+    "bond_upgraded": _TurnWriter.bond_upgraded, "donation": _TurnWriter.donation,
+    "government_changed": _TurnWriter.government_changed, "swiss_bank": _TurnWriter.swiss_bank,
+    "investor_card": _TurnWriter.investor_card, "phase": _TurnWriter.phase, "game_over": _TurnWriter.game_over,
+}
