@@ -157,11 +157,17 @@ def format_text(results: list[GameResult], summary: dict[str, Any]) -> str:
 
 
 def main_simulate(args: Any) -> int:
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    """``imperial-desktop simulate``: bad arguments exit 2 with one line on stderr (see cli.py)."""
+    from imperial_desktop.cli import PROG, check_simulate_args, fail
+
+    bots = check_simulate_args(args)
     options = RulesOptions(investor_shortfall=args.investor_shortfall, forced_stop_cost=args.forced_stop_cost)
-    results = run(args.players, args.games, args.seed, bots, bond_distribution=args.setup,
-                  investor_card=not args.no_investor_card, options=options,
-                  record_dir=Path(args.record_dir) if args.record_dir else None)
+    try:
+        results = run(args.players, args.games, args.seed, bots, bond_distribution=args.setup,
+                      investor_card=not args.no_investor_card, options=options,
+                      record_dir=Path(args.record_dir) if args.record_dir else None)
+    except OSError as exc:  # the record folder became unwritable or full while playing
+        fail(f"{PROG} simulate", f"cannot write a game record: {exc.strerror or exc} ({exc.filename or args.record_dir})")
     summary = summarize(results)
     if args.json:
         print(json.dumps({"games": [r.to_json() for r in results], "summary": summary}, indent=1))

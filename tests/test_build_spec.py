@@ -121,8 +121,9 @@ def test_smoke_test_exits_non_zero_on_error(tmp_path):
     done = subprocess.run([sys.executable, "-m", "imperial_desktop", "--smoke-test", "--frames", "1",
                            "--screenshot", str(tmp_path / "no" / "such" / "dir" / "shot.png")],
                           cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=300)
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert "smoke test FAILED" in done.stderr
+    # a screenshot path in a missing folder is a bad argument (issue 12): status 2, one line
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "--screenshot" in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
 def test_blank_screenshot_is_rejected(tmp_path):

@@ -184,19 +184,15 @@ class App:
 
 def run(argv: list[str] | None = None) -> int:
     """Start the game window (or, with --smoke-test, play a few computer turns headless and exit)."""
-    parser = argparse.ArgumentParser(prog="imperial-desktop")
-    parser.add_argument("--smoke-test", action="store_true", help="headless: computers play a few turns, then exit")
-    parser.add_argument("--screenshot", help="save a screenshot to this PNG file before exiting")
-    parser.add_argument("--frames", type=int, default=120, help="frames to render in the smoke test")
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--size", help="window size WxH (default from the settings, 1600x1000)")
-    args = parser.parse_args(argv)
+    from imperial_desktop.cli import parse_play_args
+
+    args = parse_play_args(argv)  # a bad option: exit status 2, one line on stderr
     from imperial_desktop.session.settings import load_settings
 
     settings = load_settings()
     size = (settings.window_width, settings.window_height)
     if args.size:
-        size = tuple(int(v) for v in args.size.lower().split("x"))  # type: ignore[assignment]
+        size = args.size
     size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
     screen = init_display(size, args.smoke_test, settings.fullscreen and not args.smoke_test)
     import pygame

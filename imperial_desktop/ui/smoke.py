@@ -2,9 +2,10 @@
 
 ``run_smoke`` runs the game window headless through ``app.run`` and turns every failure into a
 non-zero exit status with the error printed: an exception in the main loop, an exception in a
-computer player's thread, an argument error, a missing bundled file (the window icon is loaded
+computer player's thread, a missing bundled file (the window icon is loaded
 first, so a frozen build without its assets fails here), or a missing, empty or one-colour
-screenshot. The same code runs from source and from the PyInstaller build, which is how CI
+screenshot. A bad option exits with status 2 and one line on stderr (see cli.parse_play_args).
+The same code runs from source and from the PyInstaller build, which is how CI
 checks the frozen application (.ci/build_and_smoke.sh).
 """
 
@@ -41,15 +42,6 @@ def set_window_icon(strict: bool = False) -> bool:
         return False
 
 
-def _option(argv: list[str], name: str) -> str | None:
-    for i, arg in enumerate(argv):
-        if arg == name and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith(name + "="):
-            return arg.split("=", 1)[1]
-    return None
-
-
 def check_screenshot(path: str) -> str | None:
     """None if ``path`` is a readable PNG showing more than a blank window, else the problem."""
     file = Path(path)
@@ -71,6 +63,12 @@ def check_screenshot(path: str) -> str | None:
 
 def run_smoke(argv: list[str]) -> int:
     """``app.run(argv)`` (argv holds --smoke-test) with every failure reported as exit status 1."""
+    from imperial_desktop.cli import parse_play_args
+
+    try:
+        screenshot = parse_play_args(argv).screenshot  # a bad option: one line on stderr, status 2
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -104,7 +102,6 @@ def run_smoke(argv: list[str]) -> int:
     if thread_errors:
         print("imperial-desktop smoke test FAILED: " + "; ".join(thread_errors), file=sys.stderr)
         return 1
-    screenshot = _option(argv, "--screenshot")
     if screenshot:
         try:
             problem = check_screenshot(screenshot)
