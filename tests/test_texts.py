@@ -125,6 +125,7 @@ def hand_made_events() -> list[Event]:
         Event("phase", {"nation": "italy", "phase": "maneuver ends"}),
         Event("turn_started", {"nation": "italy", "turn": 4}),
         Event("game_over", {"nation": "italy", "scores": [40, 51, 33, 20]}),
+        Event("game_over", {"nation": None, "reason": "no_government", "scores": [10, 12, 3, 0]}),
     ]
 
 

@@ -226,3 +226,17 @@ def test_tracker_of_a_session_loaded_midgame_equals_a_replay():
     tracker = SummaryTracker(session)
     assert tracker.action_count == len(record.actions)
     assert summary_text(tracker.all_turns()) == summary_text(replay_summary(record).all_turns())
+
+
+def test_an_end_without_any_government_is_told():
+    """Clarification point 37: the game can end because no nation has a government."""
+    from imperial_desktop.core import PassInvestment
+
+    setup = GameSetup.create(4, 1, names=["Anna", "Ben", "Clara", "David"])
+    tracker = SummaryTracker(setup)
+    end = Event("game_over", {"nation": None, "reason": "no_government", "scores": [10, 12, 3, 0]})
+    tracker.record(PassInvestment(0), [end], actor=0)
+    last = tracker.since(1)[-1]
+    assert last.game_over
+    assert last.lines[-1] == ("The game is over: no nation has a government and no bond can be bought any more. "
+                              "Final scores: Ben 12, Anna 10, Clara 3, David 0.")

@@ -98,6 +98,15 @@ def factory_noun(board: Board, region: Any) -> str:
     return "shipyard" if kind == "shipyard" else "armaments factory"
 
 
+def game_end_reason(board: Board, data: dict[str, Any]) -> str:
+    """Why a game ended, from a game_over event's data."""
+    if data.get("nation"):
+        return f"{_name(board, data['nation'])} reached 25 power points"
+    if data.get("reason") == "no_government":
+        return "no nation has a government and no bond can be bought any more"
+    return "no further move is possible"
+
+
 def event_text(event: Event, board: Board, player_names: list[str] | None = None) -> str:
     """A one-line English description of an event for the game log."""
     d = event.data
@@ -169,5 +178,5 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
     if t == "turn_started":
         return f"{possessive(n)} turn"
     if t == "game_over":
-        return f"The game is over: {n} reached 25 power points" if d.get("nation") else "The game is over"
+        return f"The game is over: {game_end_reason(board, d)}"
     return f"{t} {d}"

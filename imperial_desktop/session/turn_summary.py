@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from imperial_desktop.core import Action, BuildFactory, Donate, EndPhase, Event, GameRecord, GameSetup, GameState, Produce
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.events import (
-    factory_noun, join_words, place, plural, possessive, units_phrase, with_article,
+    factory_noun, game_end_reason, join_words, place, plural, possessive, units_phrase, with_article,
 )
 
 
@@ -431,7 +431,7 @@ class _TurnWriter:
         scores = d.get("scores") or []
         ranked = sorted(range(len(scores)), key=lambda p: -scores[p])
         final = ", ".join(f"{self.who(p)} {scores[p]}" for p in ranked)
-        self.late.append(f"The game is over: {self.name(d['nation'])} reached 25 power points."
+        self.late.append(f"The game is over: {game_end_reason(self.board, d)}."
                          + (f" Final scores: {final}." if final else ""))
 
     # -------------------------------------------------------------- writing
