@@ -292,3 +292,22 @@ def test_stray_temporary_files_do_not_pile_up(tmp_path):
     names = {p.name for p in folder.iterdir()}
     assert names - {"autosave.prev.json"} == {"autosave.json", "mine.txt"}  # the player's file stays
     saver.close()
+
+
+def test_a_document_that_cannot_be_built_is_a_message_not_a_crash(tmp_path, monkeypatch):
+    session = new_session()
+    saver = AutoSaver(session, tmp_path)
+    assert saver.flush(10)
+
+    def broken(*args, **kwargs):
+        raise TypeError("something in the state cannot be saved")
+
+    monkeypatch.setattr(autosave_module, "save_document", broken)
+    play(session, 2)  # the listener catches it: play goes on
+    assert saver.flush(10) and saver.failing
+    assert "cannot prepare the autosave" in (saver.take_message() or "")
+    monkeypatch.undo()
+    play(session, 1)
+    assert saver.flush(10) and not saver.failing
+    assert continue_game(tmp_path)[0].state.digest() == session.state.digest()
+    saver.close()

@@ -198,8 +198,15 @@ class AutoSaver:
     def save(self) -> None:
         """Queue a write of the session as it is now (returns at once)."""
         version = self.session.version
-        payload = autosave_payload(self.session)
         self._requested_version = version
+        try:
+            payload = autosave_payload(self.session)
+        except Exception as exc:  # noqa: BLE001 - a listener must never break the game
+            log.exception("cannot build the autosave document")
+            with self._lock:
+                self._finish(version, b"", SaveError(f"cannot prepare the autosave ({type(exc).__name__}: {exc})"))
+                self._retry = None  # nothing to write; the next action tries again
+            return
         with self._lock:
             self._pending = (version, payload)
             self._retry = None
