@@ -6,5 +6,6 @@ from imperial_desktop.ai.easy import EasyBot
 from imperial_desktop.ai.greedy import GreedyBot
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.hard import HardBot
+from imperial_desktop.ai.expert import ExpertBot
 
-__all__ = ["Bot", "EasyBot", "GreedyBot", "HardBot", "NormalBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "EasyBot", "ExpertBot", "GreedyBot", "HardBot", "NormalBot", "RandomBot", "bot_names", "make_bot"]

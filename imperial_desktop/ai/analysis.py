@@ -147,14 +147,47 @@ def military_potential(state: GameState, nation: str) -> float:
     return 0.35 * min(armies + fleets, 6)
 
 
-def power_rates(state: GameState) -> dict[str, float]:
+EXPOSURE_RISK = 0.75  # chance that an unguarded factory next to a rival's army gets occupied
+
+
+def exposed_factories(state: GameState) -> dict[str, int]:
+    """Per nation: its producing factories with none of its armies inside and an army of a
+    nation under another government next to them (likely to be occupied soon)."""
+    board = state.board
+    near: dict[str, set[str]] = {}
+    for other in board.nation_ids:
+        for region in state.armies[other]:
+            near.setdefault(region, set()).add(other)
+    occupied = state.occupied_regions()
+    out = {}
+    for nation in board.nation_ids:
+        gov = state.government[nation]
+        count = 0
+        for city in board.nation_by_id[nation].home_provinces:
+            if city not in state.factories or city in occupied or state.armies[nation].get(city):
+                continue
+            if any(o != nation and state.government[o] != gov
+                   for nbr in board.land_neighbours[city] for o in near.get(nbr, ())):
+                count += 1
+        out[nation] = count
+    return out
+
+
+def expected_taxes(state: GameState, exposed: dict[str, int] | None = None) -> dict[str, float]:
+    """Each nation's taxes, less the expected loss of its exposed factories."""
+    exposed = exposed_factories(state) if exposed is None else exposed
+    return {n: state.tax_revenue(n) - 2.0 * EXPOSURE_RISK * exposed[n] for n in state.board.nation_ids}
+
+
+def power_rates(state: GameState, taxes: dict[str, float] | None = None) -> dict[str, float]:
     """Expected power points per round for each nation (governed nations only)."""
+    taxes_now = expected_taxes(state) if taxes is None else taxes
     out = {}
     for nation in state.board.nation_ids:
         if state.government[nation] is None:
             out[nation] = 0.0
             continue
-        taxes = state.tax_revenue(nation) + military_potential(state, nation)
+        taxes = taxes_now[nation] + military_potential(state, nation)
         out[nation] = tax_points(state.board, taxes) / ROUNDS_PER_TAX
     return out
 
@@ -172,9 +205,9 @@ def rounds_left(state: GameState, rates: dict[str, float] | None = None) -> floa
     return max(0.0, best)
 
 
-def projected_power(state: GameState) -> tuple[dict[str, float], float]:
+def projected_power(state: GameState, taxes: dict[str, float] | None = None) -> tuple[dict[str, float], float]:
     """Each nation's expected final power points, and the rounds left."""
-    rates = power_rates(state)
+    rates = power_rates(state, taxes)
     rounds = rounds_left(state, rates)
     out = {n: min(25.0, state.power[n] + rates[n] * rounds) for n in state.board.nation_ids}
     return out, rounds

@@ -25,11 +25,28 @@ def register(name: str, factory: Callable[[int], Bot]) -> None:
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name ("random", ...), seeded for reproducible play."""
+    """A bot by name ("random", ...), seeded for reproducible play.
+
+    A searching bot takes its think time per decision after a colon: "expert:0.2" is Expert
+    with a 0.2-second budget (for tournaments and tests).
+    """
+    base, _, budget = name.partition(":")
     try:
-        return _FACTORIES[name](seed)
+        factory = _FACTORIES[base]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(_FACTORIES))}") from None
+    if not budget:
+        return factory(seed)
+    try:
+        seconds = float(budget)
+    except ValueError:
+        raise ValueError(f"bad think time in {name!r}: {budget!r} is not a number of seconds") from None
+    if not 0.0 < seconds <= 60.0:
+        raise ValueError(f"bad think time in {name!r}: use 0-60 seconds")
+    try:
+        return factory(seed, budget=seconds)  # type: ignore[call-arg]
+    except TypeError:
+        raise ValueError(f"bot {base!r} takes no think time") from None
 
 
 def bot_names() -> list[str]:

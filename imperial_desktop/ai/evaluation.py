@@ -8,7 +8,7 @@ governing a nation. At the end of the game it is exactly the score.
 from __future__ import annotations
 
 from imperial_desktop.ai.analysis import (
-    ROUNDS_PER_TAX, interests, likely_government, projected_power, smooth_factor,
+    ROUNDS_PER_TAX, expected_taxes, interests, likely_government, projected_power, smooth_factor,
 )
 from imperial_desktop.core import GameState
 
@@ -21,7 +21,8 @@ def expected_scores(state: GameState) -> list[float]:
     if state.is_terminal():
         return [float(s["total"]) for s in state.scores()]
     board = state.board
-    power, rounds = projected_power(state)
+    taxes = expected_taxes(state)
+    power, rounds = projected_power(state, taxes)
     values = [float(c) for c in state.cash]
     payouts_left = rounds / ROUNDS_PER_PAYOUT
     for nation in board.nation_ids:
@@ -31,7 +32,7 @@ def expected_scores(state: GameState) -> list[float]:
             continue
         factor = smooth_factor(board, power[nation], rounds)
         armies, fleets = state.unit_count(nation)
-        income = max(0, state.tax_revenue(nation) - armies - fleets)
+        income = max(0.0, taxes[nation] - armies - fleets)
         money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
         paid = min(total * payouts_left, 0.5 * money)  # what will flow to the holders
         gov = likely_government(state, nation)

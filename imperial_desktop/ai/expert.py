@@ -1,0 +1,76 @@
+"""Expert: a playout search over every decision, maneuvers included, within a time budget.
+
+Each decision's options (ordered and, when there are many, pruned by the heuristics, with a few
+low-ranked ones kept at random) are compared by :class:`PlayoutSearch`. A maneuver is many
+actions of one nation in a row; each step is judged by playing the rest of the maneuver and
+about a round after it, so the search compares whole maneuvers that begin differently and
+searches again at the next step. The budget grows where the choice matters most: rondel,
+investment and Swiss-Bank choices get all of it, maneuver and battle steps half, the small
+choices (factory site, production, import, auction) a third.
+"""
+
+from __future__ import annotations
+
+import random
+
+from imperial_desktop.ai.base import register
+from imperial_desktop.ai.normal import NormalBot
+from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
+from imperial_desktop.ai.search import Candidate, PlayoutSearch
+from imperial_desktop.core import Action, Donate, GameState
+
+BUDGET_SECONDS = 1.5
+BUDGET_SHARE = {"rondel": 1.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
+                "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
+DEFAULT_SHARE = 0.33
+
+
+class ExpertBot:
+    """Sequential-halving playout search over every decision within ``budget`` seconds."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
+                 max_playouts: int | None = None, searched: frozenset[str] | None = None,
+                 use_prior: bool = True):
+        self.budget = budget
+        self.use_prior = use_prior
+        self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
+        self.normal = NormalBot(seed)
+        self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts)
+        self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
+
+    def budget_for(self, kind: str) -> float:
+        return self.budget * BUDGET_SHARE.get(kind, DEFAULT_SHARE)
+
+    def ranked(self, state: GameState, budget: float | None = None) -> list[Candidate]:
+        """The searched options of the pending decision, best first (the state is not changed)."""
+        decision, legal, _ = pending_choice(state)
+        return self.search.rank(state, legal, self.budget_for(decision.kind) if budget is None else budget,
+                                self.prior(state, legal))
+
+    def choose(self, state: GameState) -> Action:
+        decision, legal, only = pending_choice(state)
+        if only is not None:
+            return only
+        if self.searched is not None and decision.kind not in self.searched:
+            return self.normal.choose(state)
+        if decision.kind in ("factory", "swiss_force"):
+            proposal = self.donor.choose(state)
+            if isinstance(proposal, Donate) and state.legal_donation(proposal) is None:
+                return proposal  # a small donation that opens the option; the search follows
+        return self.search.rank(state, legal, self.budget_for(decision.kind), self.prior(state, legal))[0].action
+
+    def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
+        """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""
+        if not self.use_prior:
+            return None
+        kind = state.decision().kind
+        if kind == "rondel":
+            return {a: v for v, a in self.normal.rondel_scores(state, legal)}
+        if kind == "invest":
+            return {a: v for v, a in self.normal.invest_scores(state, legal)}
+        return None
+
+
+register("expert", ExpertBot)

@@ -1,0 +1,206 @@
+"""Playout search over the options of one decision: sequential halving within a time budget.
+
+The candidates are the legal actions ordered by the heuristic policy; all of them when there are
+few, otherwise the best few plus a random sample of the rest, so that the search can pick an
+option the heuristics rank low. Each candidate is applied to a copy of the state and played on
+by the heuristic policy for every player (the rest of a maneuver included, so a maneuver step is
+judged as the whole maneuver it begins) for about a round, or to the end of the game when the end
+is near, and judged by the evaluation. The first playout of every candidate is exact; further
+ones add noise with the same random numbers for every candidate. The planned number of playouts
+follows the measured cost of the first ones and the time left; the worse half of the candidates
+is dropped after each phase.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from imperial_desktop.ai.analysis import rounds_left
+from imperial_desktop.ai.evaluation import edge, expected_scores
+from imperial_desktop.ai.heuristics import HeuristicPolicy
+from imperial_desktop.ai.lookahead import play_until
+from imperial_desktop.core import Action, EndPhase, GameState, PassInvestment
+
+END_GAME_ROUNDS = 1.5  # play to the end of the game when it is this close
+WIDE = 10  # decisions with at most this many options search all of them
+TOP = {"maneuver": 7, "invest": 7, "auction": 6}
+TOP_DEFAULT = 6
+SAMPLED = 2  # low-ranked options added at random to the top ones
+NOISE = 1.0
+WIN_WEIGHT = 15.0  # score points for being first at the end (playing to win, not to score)
+PRIOR_WEIGHT = 0.5  # weight of a given prior (e.g. Normal's look-ahead), fading with playouts
+HEURISTIC_WEIGHT = 0.15  # heuristic scores are on a larger scale than the evaluation's points
+HEURISTIC_BIAS_CAP = 3.0
+
+
+def win_chance(values: list[float], player: int, rounds: float) -> float:
+    """Rough chance that ``player`` finishes first: exact at the end, softer the further it is."""
+    if rounds <= 0.0:
+        best = max(values)
+        return 1.0 / values.count(best) if values[player] == best else 0.0
+    spread = 4.0 + 4.0 * rounds
+    chance = 1.0
+    for p, v in enumerate(values):
+        if p != player:
+            chance *= 1.0 / (1.0 + math.exp(-(values[player] - v) / spread))
+    return chance
+
+
+def leaf_value(state: GameState, player: int) -> float:
+    """The search's judgement of a playout's end: the evaluation's edge plus the chance of
+    winning (so a player who is behind keeps the game going while he can still catch up)."""
+    values = expected_scores(state)
+    rounds = 0.0 if state.is_terminal() else max(0.05, rounds_left(state))
+    return edge(values, player) + WIN_WEIGHT * win_chance(values, player, rounds)
+
+
+@dataclass
+class Candidate:
+    """One option of a decision and what the playouts found."""
+
+    action: Action
+    prior: float
+    values: list[float] = field(default_factory=list)
+    bias: float = 0.0  # the prior's say, relative to the best option's (<= 0)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else float("-inf")
+
+    @property
+    def score(self) -> float:
+        """Playout mean plus the prior's fading say."""
+        if not self.values:
+            return float("-inf")
+        return self.mean + self.bias * 2.0 / (1 + len(self.values))
+
+
+def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPolicy,
+                      rng: random.Random, prior: dict[Action, float] | None = None) -> list[Candidate]:
+    """Legal actions to search, best first by ``prior`` or else the heuristics (never a donation)."""
+    decision = state.decision()
+    assert decision is not None
+    if prior is None:
+        scorer = getattr(policy, "score_" + decision.kind)
+        scored = scorer(state, legal)
+        if isinstance(scored, Action):  # a rule that answers directly (e.g. no factory site)
+            scored = [(1.0 if a == scored else 0.0, a) for a in legal]
+        prior = {a: s for s, a in scored}
+    ranked = sorted(legal, key=lambda a: -prior.get(a, -99.0))
+    if len(ranked) <= WIDE:
+        chosen = ranked
+    else:
+        top = TOP.get(decision.kind, TOP_DEFAULT)
+        chosen = ranked[:top]
+        rest = ranked[top:]
+        keep = [a for a in rest if isinstance(a, (EndPhase, PassInvestment))]
+        others = [a for a in rest if a not in keep]
+        chosen += keep + rng.sample(others, min(SAMPLED, len(others)))
+    return [Candidate(a, prior.get(a, -99.0)) for a in chosen]
+
+
+class PlayoutSearch:
+    """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
+
+    def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.exact = HeuristicPolicy(random.Random(seed + 1), donate=False)
+        self.noisy = HeuristicPolicy(random.Random(seed + 2), noise=NOISE, donate=False)
+        self.ordering = HeuristicPolicy(random.Random(seed + 3), donate=False)
+        self.horizon = horizon
+        self.max_playouts = max_playouts
+        self.playouts_done = 0
+
+    def turns_for(self, state: GameState) -> int:
+        if rounds_left(state) <= END_GAME_ROUNDS:
+            return 10_000  # to the end: the exact scores decide
+        if self.horizon is not None:
+            return self.horizon
+        return len(state.board.nation_ids) + 1
+
+    def playout(self, state: GameState, action: Action, player: int, turns: int, noisy_round: int | None) -> float:
+        sim = state.clone()
+        sim.apply(action)
+        if noisy_round is None:
+            play_until(sim, self.exact, turns=turns, max_actions=2000)
+        else:
+            self.noisy.rng.seed(self.seed * 1_000_003 + noisy_round)  # common random numbers
+            play_until(sim, self.noisy, turns=turns, max_actions=2000)
+        self.playouts_done += 1
+        return leaf_value(sim, player)
+
+    def rank(self, state: GameState, legal: list[Action], budget: float,
+             prior: dict[Action, float] | None = None) -> list[Candidate]:
+        """All searched candidates, best first (survivors of the last phase lead).
+
+        ``prior`` (optional, in evaluation points) orders the candidates instead of the
+        heuristics and counts in the comparison with a weight that fades as playouts accumulate.
+        """
+        started = time.perf_counter()
+        deadline = started + budget
+        player = state.current_player()
+        assert player is not None
+        cands = candidate_options(state, legal, self.ordering, self.rng, prior)
+        if prior:
+            top = max(prior.values())
+            for c in cands:
+                c.bias = PRIOR_WEIGHT * (prior.get(c.action, top - 10.0) - top)
+        else:  # the heuristics' own scores: a small say, only against outlying playouts
+            top = max(c.prior for c in cands)
+            for c in cands:
+                c.bias = max(-HEURISTIC_BIAS_CAP, HEURISTIC_WEIGHT * (c.prior - top))
+        if len(cands) == 1:
+            return cands
+        turns = self.turns_for(state)
+        self.playouts_done = 0
+        for c in cands:  # phase 0: one exact playout each
+            c.values.append(self.playout(state, c.action, player, turns, None))
+            if time.perf_counter() > deadline:
+                break
+        cost = (time.perf_counter() - started) / max(1, self.playouts_done)
+        survivors = [c for c in cands if c.values]
+        eliminated: list[Candidate] = [c for c in cands if not c.values]
+        plan = int(max(0.0, deadline - time.perf_counter()) / max(cost, 1e-5))
+        if self.max_playouts is not None:  # a fixed count (deterministic unless the deadline strikes)
+            plan = max(0, self.max_playouts - self.playouts_done)
+        phases = max(1, math.ceil(math.log2(len(survivors)))) if len(survivors) > 1 else 0
+        noisy_round = 0
+        for _ in range(phases):
+            if len(survivors) <= 1 or plan <= 0:
+                break
+            per = max(1, plan // (phases * len(survivors)))
+            for k in range(per):
+                noisy_round += 1
+                for c in survivors:
+                    if time.perf_counter() > deadline:
+                        break
+                    c.values.append(self.playout(state, c.action, player, turns, noisy_round))
+                if time.perf_counter() > deadline:
+                    break
+            if time.perf_counter() > deadline:
+                break
+            survivors.sort(key=lambda c: -c.score)
+            cut = max(1, len(survivors) // 2)
+            last_out = survivors[cut:]
+            eliminated = last_out + eliminated
+            survivors = survivors[:cut]
+        ranked = sorted(survivors + eliminated, key=lambda c: (-c.score, -c.prior))
+        # the final pick compares options on the playouts they share (same random numbers), so
+        # a survivor's extra, unluckier playouts do not count against it
+        best = ranked[0]
+        for c in ranked[1:]:
+            if c.values and shared_score(c, best) > shared_score(best, c):
+                best = c
+        return [best] + [c for c in ranked if c is not best]
+
+
+def shared_score(c: Candidate, other: Candidate) -> float:
+    """``c``'s playout mean over the playouts both candidates had, plus its prior's say."""
+    n = min(len(c.values), len(other.values))
+    if n == 0:
+        return c.score
+    return sum(c.values[:n]) / n + c.bias * 2.0 / (1 + n)

@@ -1,0 +1,143 @@
+"""The Expert bot (issue 13): legal play over complete games, determinism, budget, and the hint."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from imperial_desktop.ai import ExpertBot, bot_names, make_bot
+from imperial_desktop.ai.hint import Advice, advise
+from imperial_desktop.core import Donate, GameSetup, GameState
+
+
+def play_checked(players: int, seed: int, seats: list[str], setup: str = "standard", card: bool = True,
+                 budget: float = 0.01) -> GameState:
+    """One complete game; every action is checked legal before it is applied."""
+    state = GameState.new(GameSetup.create(players, seed, bond_distribution=setup, investor_card=card))
+    bots = [ExpertBot(seed + i, budget=budget) if name == "expert" else make_bot(name, seed + i)
+            for i, name in enumerate(seats)]
+    for _ in range(20_000):
+        if state.is_terminal():
+            return state
+        player = state.current_player()
+        action = bots[player].choose(state)
+        if isinstance(action, Donate):
+            assert state.legal_donation(action) is None, action
+        else:
+            assert state.is_legal(action), (action, state.decision())
+        state.apply(action)
+    raise AssertionError("the game did not end")
+
+
+def midgame(players: int = 4, seed: int = 11, turns: int = 12) -> GameState:
+    """A position after ``turns`` nation turns of greedy play."""
+    state = GameState.new(GameSetup.create(players, seed))
+    bot = make_bot("greedy", seed)
+    while state.turns_taken < turns:
+        state.apply(bot.choose(state))
+    return state
+
+
+@pytest.mark.parametrize("players,setup,card,seats", [
+    (2, "standard", True, ["expert", "hard"]),
+    (3, "auction", False, ["greedy", "expert", "normal"]),
+    (4, "standard", False, ["expert", "greedy", "greedy", "expert"]),
+    (6, "auction", True, ["greedy", "greedy", "expert", "greedy", "greedy", "greedy"]),
+])
+def test_expert_plays_complete_games_legally(players, setup, card, seats):
+    state = play_checked(players, 300 + players, seats, setup=setup, card=card)
+    assert state.is_terminal()
+    assert len(state.scores()) == players
+
+
+def test_expert_is_registered_and_takes_a_think_time():
+    assert "expert" in bot_names()
+    assert isinstance(make_bot("expert", 1), ExpertBot)
+    assert make_bot("expert:0.25", 1).budget == 0.25
+    with pytest.raises(ValueError, match="not a number"):
+        make_bot("expert:soon", 1)
+    with pytest.raises(ValueError, match="no think time"):
+        make_bot("random:1", 1)
+
+
+def test_expert_is_deterministic_with_a_seed_and_a_playout_count():
+    state = midgame()
+    picks = []
+    for _ in range(2):
+        sim = state.clone()
+        bot = ExpertBot(5, budget=30.0, max_playouts=14)
+        actions = []
+        for _ in range(12):  # a dozen decisions of several kinds
+            if sim.is_terminal():
+                break
+            action = bot.choose(sim)
+            actions.append(action)
+            sim.apply(action)
+        picks.append(actions)
+    assert picks[0] == picks[1]
+
+
+def test_expert_respects_its_budget():
+    state = midgame(seed=12, turns=20)
+    bot = ExpertBot(1, budget=0.2)
+    worst = 0.0
+    for _ in range(15):
+        if state.is_terminal():
+            break
+        started = time.perf_counter()
+        action = bot.choose(state)
+        worst = max(worst, time.perf_counter() - started)
+        state.apply(action)
+    # one playout may run past the deadline; a playout to the end of a game takes well under 0.3 s
+    assert worst < 0.2 + 0.5
+
+
+def test_expert_searches_options_the_heuristics_rank_low():
+    """With many options, the candidates include some from below the heuristic top list."""
+    import random
+    from imperial_desktop.ai.heuristics import HeuristicPolicy
+    from imperial_desktop.ai.search import WIDE, candidate_options
+    state = midgame(seed=13, turns=16)
+    bot = make_bot("greedy", 1)
+    for _ in range(2000):
+        if len(state.legal_actions()) > WIDE + 3:
+            break
+        state.apply(bot.choose(state))
+    legal = state.legal_actions()
+    assert len(legal) > WIDE + 3
+    policy = HeuristicPolicy(donate=False)
+    scored = getattr(policy, "score_" + state.decision().kind)(state, legal)
+    order = [a for _, a in sorted(scored, key=lambda sa: -sa[0])]
+    cands = candidate_options(state, legal, policy, random.Random(0))
+    ranks = sorted(order.index(c.action) for c in cands)
+    assert ranks[0] == 0  # the heuristic favourite is searched
+    assert ranks[-1] >= len(cands)  # and something the heuristics rank low
+
+
+def test_hint_changes_nothing_and_explains_itself():
+    state = midgame(seed=14, turns=10)
+    bot = make_bot("greedy", 2)
+    kinds = set()
+    for _ in range(300):
+        if state.is_terminal() or len(kinds) >= 4:
+            break
+        d = state.decision()
+        if len(state.legal_actions()) > 1 and d.kind not in kinds:
+            kinds.add(d.kind)
+            before = state.digest()
+            advice = advise(state, budget_s=0.1)
+            assert state.digest() == before
+            assert 1 <= len(advice) <= 3
+            for a in advice:
+                assert isinstance(a, Advice)
+                assert state.is_legal(a.action)
+                assert a.reason and "\n" not in a.reason
+                assert all(r in state.board.regions for r in a.regions)
+        state.apply(bot.choose(state))
+    assert "rondel" in kinds and len(kinds) >= 3
+
+
+def test_hint_on_a_finished_game_is_empty():
+    state = play_checked(2, 77, ["greedy", "greedy"])
+    assert advise(state, budget_s=0.05) == []

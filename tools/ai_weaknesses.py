@@ -1,0 +1,169 @@
+"""Count the known weaknesses of the bots (issue 13) over seeded games, per bot.
+
+    python tools/ai_weaknesses.py --players 4 --bots hard,normal,normal,normal --games 20 --seed 7000
+
+Per bot (the player who made the decision) it reports, totals and per game played:
+
+- ``empty_actions``: a rondel choice of Maneuver or Import after which the nation moved or
+  imported nothing;
+- ``idle_treasuries``: a rondel choice other than Factory while the nation had a free site, the
+  treasury for a factory and the Factory space within the free steps;
+- ``government_lost_after_payout``: the government chose Investor and lost the nation in the same
+  turn to a rival who was paid by that payout;
+- ``battles_no_flag``: a battle in a flag region (neutral land or sea) that left the region's
+  flag unchanged at the end of the nation's turn (a 1:1 trade that won nothing).
+
+Seats rotate like ``imperial-desktop simulate`` (game i: seed + i, shift i % players).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from imperial_desktop.ai import make_bot  # noqa: E402
+from imperial_desktop.core import (  # noqa: E402
+    Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
+)
+
+KINDS = ("empty_actions", "idle_treasuries", "government_lost_after_payout", "battles_no_flag")
+
+
+@dataclass
+class Counts:
+    """Weakness counts for one bot."""
+
+    seats: int = 0
+    rondel_choices: int = 0
+    battles: int = 0
+    found: dict[str, int] = field(default_factory=lambda: {k: 0 for k in KINDS})
+
+
+def idle_treasury(state: GameState, action: ChooseRondel) -> bool:
+    """A non-Factory choice while a factory was affordable, a site free and Factory free to reach."""
+    board = state.board
+    nation = action.nation
+    if board.rondel[action.space].action == "factory":
+        return False
+    if state.treasury[nation] < board.factory_cost:
+        return False
+    occupied = state.occupied_regions()
+    sites = [c for c in board.nation_by_id[nation].home_provinces if c not in state.factories and c not in occupied]
+    if not sites:
+        return False
+    pos = state.rondel[nation]
+    size = len(board.rondel)
+    for space in board.rondel:
+        if space.action != "factory":
+            continue
+        steps = 0 if pos is None else (space.index - pos) % size
+        if pos is None or (1 <= steps <= board.max_steps and board.rondel_cost(steps) == 0):
+            return True
+    return False
+
+
+class Observer:
+    """Watches one game action by action and counts weaknesses for the deciding bot."""
+
+    def __init__(self, counts: dict[str, Counts], seat_bots: list[str]):
+        self.counts = counts
+        self.seat_bots = seat_bots
+        self.turn: dict | None = None  # facts about the running nation turn
+        self.battles: list[tuple[str, str, str | None]] = []  # (bot, region, flag before)
+
+    def before(self, state: GameState, action, seat: int) -> None:
+        bot = self.counts[self.seat_bots[seat]]
+        board = state.board
+        if isinstance(action, ChooseRondel):
+            bot.rondel_choices += 1
+            if idle_treasury(state, action):
+                bot.found["idle_treasuries"] += 1
+            kind = board.rondel[action.space].action
+            self.turn = {"bot": self.seat_bots[seat], "seat": seat, "nation": action.nation, "kind": kind,
+                         "units": 0, "turn": state.turns_taken,
+                         "paid": {p for p, v in state.interest_due(action.nation).items() if v > 0 and p != seat}}
+        elif isinstance(action, (MoveArmy, MoveFleet, ImportUnit)) and self.turn is not None:
+            self.turn["units"] += 1
+        if isinstance(action, Battle) and board.regions[action.region].takes_flags:
+            bot.battles += 1
+            self.battles.append((self.seat_bots[seat], action.region, state.flags.get(action.region)))
+        elif isinstance(action, Battle):
+            bot.battles += 1
+
+    def after(self, state: GameState) -> None:
+        turn = self.turn
+        if turn is None or (state.turns_taken == turn["turn"] and not state.is_terminal()):
+            return
+        bot = self.counts[turn["bot"]]
+        if turn["kind"] in ("maneuver", "import") and turn["units"] == 0:
+            bot.found["empty_actions"] += 1
+        if turn["kind"] == "investor":
+            gov = state.government[turn["nation"]]
+            if gov is not None and gov != turn["seat"] and gov in turn["paid"]:
+                bot.found["government_lost_after_payout"] += 1
+        for name, region, flag in self.battles:
+            if state.flags.get(region) == flag:
+                self.counts[name].found["battles_no_flag"] += 1
+        self.battles = []
+        self.turn = None
+
+
+def play(players: int, games: int, seed: int, bots: list[str], setup: str, card: bool) -> dict[str, Counts]:
+    counts = {name: Counts() for name in bots}
+    for index in range(games):
+        game_seed = seed + index
+        shift = index % players
+        seat_bots = bots[shift:] + bots[:shift]
+        game_setup = GameSetup.create(players, game_seed, names=[f"{b} {i + 1}" for i, b in enumerate(seat_bots)],
+                                      bond_distribution=setup, investor_card=card)
+        seated = [make_bot(name, game_seed * 31 + s) for s, name in enumerate(seat_bots)]
+        for name in seat_bots:
+            counts[name].seats += 1
+        state = GameState.new(game_setup)
+        observer = Observer(counts, seat_bots)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            action = seated[seat].choose(state)
+            observer.before(state, action, seat)
+            state.apply(action)
+            observer.after(state)
+        print(f"game {index + 1}/{games} (seed {game_seed}) done: {state.turns_taken} nation turns", file=sys.stderr)
+    return counts
+
+
+def report(counts: dict[str, Counts]) -> dict:
+    out = {}
+    for name, c in counts.items():
+        seats = max(1, c.seats)
+        out[name] = {"seats": c.seats, "rondel_choices": c.rondel_choices, "battles": c.battles,
+                     **{k: {"total": v, "per_game": round(v / seats, 2)} for k, v in c.found.items()}}
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default="hard,normal,normal,normal")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--setup", default="standard", choices=["standard", "auction"])
+    parser.add_argument("--no-investor-card", action="store_true")
+    args = parser.parse_args()
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        parser.error(f"{args.players} players need {args.players} bots (or one for all)")
+    counts = play(args.players, args.games, args.seed, bots, args.setup, not args.no_investor_card)
+    print(json.dumps({"games": args.games, "players": args.players, "seed": args.seed, "bots": report(counts)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
