@@ -2,6 +2,8 @@
 # CI: build the standalone one-folder application with PyInstaller (build.spec) and run its
 # smoke test from another working directory; optionally the one-file build too.
 #   IMPERIAL_CI_ONEFILE=0   skip the one-file build (default 1: build and smoke-test it as well)
+#   PYTHON=...              the Python to use (default .venv/bin/python, the README's virtual
+#                           environment; created with `python3 -m venv .venv` if missing)
 # Output: dist/imperial-desktop/ (git-ignored); PyInstaller's work files go to a temp folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,14 +12,19 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/imperial-build.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
-python3 -m pip install --quiet --disable-pip-version-check -e ".[build]"
+PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
+if [ ! -x "$PYTHON" ]; then
+    [ "$PYTHON" = "$ROOT/.venv/bin/python" ] || { echo "no Python at $PYTHON" >&2; exit 1; }
+    python3 -m venv "$ROOT/.venv"
+fi
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[build]"
 # the spec tests that need PyInstaller importable (skipped in the plain `pytest` run before)
-python3 -m pytest -q -p no:cacheprovider tests/test_build_spec.py
+"$PYTHON" -m pytest -q -p no:cacheprovider tests/test_build_spec.py
 
 # The screenshot must show the drawn board, not an empty window: a 1600x1000 PNG, > 100 KB,
 # with many colours over the map area. Independent of the app's own check.
 check_png() {
-    python3 - "$1" <<'PY'
+    "$PYTHON" - "$1" <<'PY'
 import os, sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
@@ -40,22 +47,22 @@ smoke() {  # smoke <executable> <label>
     # from another working directory, so nothing can come from the checkout by accident
     (cd "$WORK" && env -u PYTHONPATH timeout 600 "$app" --smoke-test --screenshot "$shot" --frames 200)
     end=$(date +%s.%N)
-    echo "frozen $2 smoke test: exit 0 in $(python3 -c "print(f'{$end - $start:.1f}')") s"
+    echo "frozen $2 smoke test: exit 0 in $("$PYTHON" -c "print(f'{$end - $start:.1f}')") s"
     check_png "$shot"
 }
 
 echo "== PyInstaller one-folder build"
 start=$(date +%s)
-python3 -m PyInstaller --noconfirm --clean --log-level WARN \
+"$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$ROOT/dist" --workpath "$WORK/build" build.spec
 echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop ($(du -sh dist/imperial-desktop | cut -f1))"
 smoke "$ROOT/dist/imperial-desktop/imperial-desktop" onefolder
 
 if [ "${IMPERIAL_CI_ONEFILE:-1}" != "0" ]; then
     echo "== PyInstaller one-file build"
-    version=$(python3 -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
+    version=$("$PYTHON" -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")
     start=$(date +%s)
-    IMPERIAL_ONEFILE=1 python3 -m PyInstaller --noconfirm --log-level WARN \
+    IMPERIAL_ONEFILE=1 "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
         --distpath "$ROOT/dist" --workpath "$WORK/build-onefile" build.spec
     echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop-$version ($(du -sh "dist/imperial-desktop-$version" | cut -f1))"
     smoke "$ROOT/dist/imperial-desktop-$version" onefile
