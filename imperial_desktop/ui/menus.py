@@ -355,7 +355,7 @@ class NewGameScene(MenuScene):
                 row["level"].disable()  # a level only matters for a computer seat
             self.seat_rows.append(row)
             y += pitch
-        y += (6 - len(self.seats)) * pitch
+        y += pitch // 2
         half = (inner - 20) // 2
         label_w = int(half * 0.42)
         keys = list(self.OPTIONS)
@@ -573,6 +573,11 @@ def _with_chosen_deal(setup: GameSetup, chosen: list[str], rng: random.Random) -
 # ---------------------------------------------------------------------- load
 
 
+def _lines(text: str) -> str:
+    """Plain text with line breaks as safe markup for a UITextBox."""
+    return "<br>".join(markup_escape(line) for line in text.split("\n")) or " "
+
+
 def _when(info: saves.SaveInfo) -> str:
     try:
         return info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
@@ -618,7 +623,7 @@ class LoadScene(MenuScene):
         self.rows = self._rows(self.list_rect.w - 48)
         self.list = UISelectionList(self.list_rect, self.rows, self.manager, container=self.panel,
                                     default_selection=self._row(self.selected_id))
-        self.info = UITextBox(markup_escape(self.info_text).replace("\n", "<br>"),
+        self.info = UITextBox(_lines(self.info_text),
                               pygame.Rect(16, 52 + list_h + 8, pw - 32, info_h), self.manager, container=self.panel)
         by = ph - bh - 12
         bw = min(180, (pw - 80) // 3)
@@ -689,7 +694,7 @@ class LoadScene(MenuScene):
 
     def show_info(self, text: str) -> None:
         self.info_text = text
-        self.info.set_text(markup_escape(text).replace("\n", "<br>"))
+        self.info.set_text(_lines(text))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:

@@ -71,7 +71,8 @@ class SaveDialog:
         self.entry.set_text_length_limit(saves.MAX_SAVE_NAME)
         self.entry.set_text(name if name is not None else default_name(session))
         self.entry.focus()
-        self.message = UILabel(pygame.Rect(14, 80, iw - 28, 26), "", manager, container=self.window)
+        self.message = UILabel(pygame.Rect(14, 80, iw - 28, 26), "Any name up to 60 characters; Load lists it.",
+                               manager, container=self.window)
         self.save_button = UIButton(pygame.Rect(iw - 174, ih - 54, 160, 42), "Save", manager, container=self.window,
                                     object_id="#primary_button", tool_tip_text="Save the game under this name (Enter)")
         self.cancel_button = UIButton(pygame.Rect(14, ih - 54, 160, 42), "Cancel", manager, container=self.window,

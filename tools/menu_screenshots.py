@@ -1,0 +1,87 @@
+"""Screenshots of the screens around the board (title, new game, load, settings, rules) and of
+the save-name dialog, at 1280x720 and 1600x1000, into docs/screenshots/screen-<name>-<W>x<H>.png.
+
+Usage: python3 tools/menu_screenshots.py   (headless; uses a temporary saves folder)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = [(1280, 720), (1600, 1000)]
+
+
+def _saves() -> None:
+    """A few saves to list: two games, one with a markup name, one unreadable file."""
+    from imperial_desktop.core import GameRecord
+    from imperial_desktop.session import saves
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+
+    for save, name in (("midgame", "Sunday game (middle)"), ("finished", "Sunday game (finished)")):
+        record = GameRecord.load(ROOT / "saves" / f"{save}.json")
+        session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
+        saves.save_game(session, name)
+        if save == "midgame":
+            saves.save_game(session, "<font pixel_size=99999> Партия")
+            saves.autosave(session)
+    (saves.saves_dir() / "damaged.json").write_text("{not json")
+
+
+def main() -> None:
+    os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
+    _saves()
+    import pygame
+
+    from imperial_desktop.session import saves
+    from imperial_desktop.ui.app import App, init_display
+    from imperial_desktop.ui.menus import LoadScene, NewGameScene, RulesScene, SettingsScene
+    from imperial_desktop.ui.save_dialog import SaveDialog
+
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    screen = init_display(SIZES[0], headless=True)
+    app = App(screen)
+    for size in SIZES:
+        app.screen = pygame.display.set_mode(size)
+        app.manager.set_window_resolution(size)
+        app.show_title()
+        for name, factory in (("title", None), ("new-game", NewGameScene), ("load", LoadScene),
+                              ("settings", SettingsScene), ("rules", RulesScene), ("save-dialog", None)):
+            if factory is not None:
+                app.switch(factory(app))
+            dialog = None
+            if name == "save-dialog":
+                app.show_title()
+                session = saves.load_game(saves.autosave_path())
+                dialog = SaveDialog(app.manager, size, session)
+            for _ in range(4):
+                app.frame(1 / 60)
+                future = getattr(app.scene, "future", None)
+                if future is not None:
+                    future.result(10)
+            if name == "load":  # show the details of the first save
+                rect = app.scene.list.get_abs_rect()
+                pos = (rect.x + 60, rect.y + 30)  # a click on the second row
+                for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                    pygame.mouse.set_pos(pos)
+                    pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+                    app.frame(1 / 60)
+                for _ in range(3):
+                    app.frame(1 / 60)
+            path = out / f"screen-{name}-{size[0]}x{size[1]}.png"
+            pygame.image.save(app.screen, str(path))
+            print(path)
+            if dialog is not None:
+                dialog.close()
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
