@@ -278,10 +278,13 @@ def test_markup_and_broken_seat_names_do_not_crash(app, tmp_path):
     assert isinstance(app.scene, LoadScene)
     wait_listing(app)
     assert len(app.scene.rows) == 3
+    shown = []
     for target in app.scene.targets.values():
         app.scene.show_info(app.scene._describe(target))
         frames(app, 1)
-    assert "&lt;font pixel_size=99999&gt;" in app.scene.info.html_text or "&lt;" in app.scene.info.html_text
+        shown.append(app.scene.info.html_text)
+    assert any(text.startswith("&lt;font pixel_size=99999&gt; · saved") for text in shown), shown
+    assert any("&lt;img src=x&gt;" in text for text in shown)
 
 
 def test_load_lists_readable_saves_and_marks_unreadable_ones(app, tmp_path, monkeypatch):
