@@ -160,5 +160,30 @@ def test_enter_confirms_the_highlighted_choice():
     put(state, GB, "london", armies=1)
     start_maneuver(state, GB)
     driver, session, player = drive(state)
-    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # a fleet could still move: the safeguard asks first
+    assert driver.scene.confirm is not None and session.state.maneuver_phase() == "fleets"
+    driver.key(pygame.K_RETURN)  # Enter answers yes
     assert session.state.maneuver_phase() == "armies"
+
+
+def test_ending_a_maneuver_with_units_unmoved_asks_and_can_be_cancelled():
+    """Issue 11, safeguards: the button and Enter ask; Esc and Cancel keep the phase going."""
+    state = six_player_game()
+    clear_units(state)
+    put(state, GB, "north_sea", fleets=2)
+    start_maneuver(state, GB)
+    driver, session, player = drive(state)
+    end = driver.scene.decision_panel.button_for(lambda c: c.action == EndPhase(GB, "fleets"))
+    driver.click_element(end)
+    dialog = driver.scene.confirm
+    assert dialog is not None and "2 fleets" in dialog.confirmation_text.html_text
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene.confirm is None and session.version == 0
+    driver.click_element(end)
+    driver.click_element(driver.scene.confirm.cancel_button)
+    driver.frame(2)
+    assert session.version == 0 and session.state.maneuver_phase() == "fleets"
+    driver.click_element(end)
+    driver.click_element(driver.scene.confirm.confirm_button)
+    driver.frame(2)
+    assert session.version == 1 and session.record.actions[-1] == EndPhase(GB, "fleets")

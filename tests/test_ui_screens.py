@@ -53,9 +53,11 @@ def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
         if session.human_to_move() and not app.scene.animator.busy:
             break
     assert session.human_to_move()
+    app.autosaver.flush(5.0)  # the autosave is written in the background
     assert (tmp_path / "saves" / "autosave.json").exists()
     version = len(session.record.actions)
-    click(app, app.scene.buttons["menu"])
+    click(app, app.scene.buttons["menu"])  # the game menu opens; its last entry leads to the title
+    click(app, app.scene.menu_window.button("title"))
     assert isinstance(app.scene, TitleScene)
     assert app.scene.buttons["continue"].is_enabled
     click(app, app.scene.buttons["continue"])

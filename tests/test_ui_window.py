@@ -119,5 +119,9 @@ def test_small_window_layout(display):
     surface = pygame.display.get_surface()
     scene.draw(surface)
     lay = scene.layout
-    assert lay.board.w >= 800 and lay.side.right == 1280 and lay.tracks.bottom == 800
+    assert lay.board.w >= 800 and lay.side.right == 1280 and lay.table.bottom == 800
+    parts = [lay.top_bar, lay.board, lay.tracks, lay.table, lay.rondel, lay.decision, lay.log]
+    for i, a in enumerate(parts):  # the parts tile the window: none covers another
+        assert surface.get_rect().contains(a)
+        assert not any(a.colliderect(b) for b in parts[i + 1:])
     pygame.display.set_mode((1600, 1000))

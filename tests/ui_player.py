@@ -133,13 +133,18 @@ class UIPlayer:
         assert button is not None, ("no button", action)
         self.scroll_into_view(panel, button)
         self.d.click_element(button)
+        confirm = getattr(self.scene, "confirm", None)
+        if confirm is not None:  # a safeguard asked (ending a maneuver with units unmoved): yes
+            self.used["confirmed"] = self.used.get("confirmed", 0) + 1
+            self.d.click_element(confirm.confirm_button)
+            self.d.frame(2)  # the dialog's answer arrives as an event one frame later
 
     def scroll_into_view(self, panel, button) -> None:
         view = panel.scroll.get_abs_rect()
         for _ in range(200):
-            rect = button.get_abs_rect()
-            if view.top <= rect.top and rect.bottom <= view.bottom:
+            if button in panel.visible_buttons():
                 return
+            rect = button.get_abs_rect()
             self.d.move(view.center)
             step = -1 if rect.bottom > view.bottom else 1
             self.d.post(pygame.MOUSEWHEEL, x=0, y=step, flipped=False, precise_x=0.0, precise_y=float(step))

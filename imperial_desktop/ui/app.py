@@ -8,7 +8,6 @@ import sys
 import time
 
 DEFAULT_SIZE = (1600, 1000)
-MIN_SIZE = (1280, 800)
 
 
 def default_session(seed: int | None = None, computers_only: bool = False):
@@ -51,7 +50,15 @@ def init_display(size: tuple[int, int], headless: bool, fullscreen: bool = False
 
 
 class App:
-    """Owns the window, the pygame-gui manager, the settings and the current scene."""
+    """Owns the window, the pygame-gui manager, the settings and the current scene.
+
+    Scenes draw on :attr:`screen`, a surface of at least 1280 x 720 (the smallest layout): a
+    smaller window gets that surface scaled down as a whole, so nothing is ever hidden, and
+    mouse positions are scaled back. When nothing moves, the loop sleeps until the next input.
+    """
+
+    IDLE_AFTER = 1.5  # seconds without input before the loop slows down
+    IDLE_WAIT_MS = 250
 
     def __init__(self, screen, *, smoke: bool = False):
         import pygame
@@ -63,15 +70,48 @@ class App:
         # Computer players think in a worker thread; a short GIL switch interval keeps the
         # window's frames coming while they do.
         sys.setswitchinterval(0.001)
+        self.window = screen
         self.screen = screen
         self.smoke = smoke
         self.settings = load_settings()
-        self.manager = make_manager(screen.get_size())
+        self.manager = make_manager(logical_size(screen.get_size()))
+        self._fit_to_window(screen)
         self.scene = None
         self.autosaver = None
         self.running = True
         self.clock = pygame.time.Clock()
         self._backdrop = None
+        self._last_input = time.monotonic()
+
+    # ---------------------------------------------------------------- window and scaling
+
+    def _fit_to_window(self, window) -> None:
+        """Point :attr:`screen` at the window, or at a larger surface scaled down onto it."""
+        pygame = self.pygame
+        self.window = window
+        size = logical_size(window.get_size())
+        if size == window.get_size():
+            self.screen = window
+        elif getattr(self, "screen", None) is None or self.screen is window or self.screen.get_size() != size:
+            self.screen = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        self.manager.set_window_resolution(size)
+        self.manager.mouse_pos_scale_factor = [size[0] / window.get_width(), size[1] / window.get_height()]
+
+    @property
+    def scaled(self) -> bool:
+        return self.screen is not self.window
+
+    def _to_logical(self, event):
+        """A mouse event with its position in :attr:`screen` coordinates."""
+        pygame = self.pygame
+        if not self.scaled or event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return event
+        fx, fy = self.manager.mouse_pos_scale_factor
+        data = dict(event.dict)
+        data["pos"] = (int(event.pos[0] * fx), int(event.pos[1] * fy))
+        if "rel" in data:
+            data["rel"] = (int(event.rel[0] * fx), int(event.rel[1] * fy))
+        return pygame.event.Event(event.type, data)
 
     # ---------------------------------------------------------------- scenes
 
@@ -89,13 +129,12 @@ class App:
     def start_game(self, session) -> None:
         """Open the game screen for a session, autosaving after every action."""
         from imperial_desktop.session.autosave import AutoSaver
+        from imperial_desktop.session.settings import PACES
         from imperial_desktop.ui.game_scene import GameScene
 
         self._stop_autosave()
-        from imperial_desktop.session.settings import PACES
-
-        speed = 0.0 if self.smoke else PACES[self.settings.pace]
-        scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=speed)
+        pace = 0.0 if self.smoke else PACES.get(self.settings.pace, PACES["normal"])
+        scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=pace)
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
         scene.on_menu = self.show_title
         if not self.smoke:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
@@ -116,8 +155,18 @@ class App:
 
     def _stop_autosave(self) -> None:
         if self.autosaver is not None:
+            flush = getattr(self.autosaver, "flush", None)
+            if flush is not None:
+                flush(5.0)
             self.autosaver.detach()
             self.autosaver = None
+
+    def _autosave_news(self) -> None:
+        """Show the player, once, that the autosave failed (where and why) or works again."""
+        take = getattr(self.autosaver, "take_message", None) if self.autosaver is not None else None
+        message = take() if take is not None else None
+        if message and hasattr(self.scene, "show_message"):
+            self.scene.show_message(message, 8.0)
 
     def apply_window_settings(self) -> None:
         pygame = self.pygame
@@ -125,8 +174,8 @@ class App:
         if self.smoke:
             return
         flags = pygame.FULLSCREEN if s.fullscreen else pygame.RESIZABLE
-        self.screen = pygame.display.set_mode((0, 0) if s.fullscreen else (max(MIN_SIZE[0], s.window_width), max(MIN_SIZE[1], s.window_height)), flags)
-        self.manager.set_window_resolution(self.screen.get_size())
+        window = pygame.display.set_mode((0, 0) if s.fullscreen else (s.window_width, s.window_height), flags)
+        self._fit_to_window(window)
         self._backdrop = None
 
     def draw_backdrop(self, surface) -> None:
@@ -149,37 +198,90 @@ class App:
 
     # ---------------------------------------------------------------- loop
 
+    def _resize(self, event):
+        """Follow a window resized by dragging (and remember the size for the next start)."""
+        pygame = self.pygame
+        window = pygame.display.set_mode((max(320, event.w), max(240, event.h)), pygame.RESIZABLE)
+        self._fit_to_window(window)
+        self._backdrop = None
+        if not self.smoke:
+            self.settings.window_width, self.settings.window_height = window.get_size()
+            self._settings_dirty = True
+        w, h = self.screen.get_size()
+        return pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
+
     def frame(self, dt: float) -> None:
         pygame = self.pygame
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
-            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-                self.screen = pygame.display.set_mode((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)), pygame.RESIZABLE)
-                self.manager.set_window_resolution(self.screen.get_size())
-                self._backdrop = None
-                event = pygame.event.Event(pygame.VIDEORESIZE, w=self.screen.get_width(), h=self.screen.get_height(),
-                                           size=self.screen.get_size())
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN):
+                self._last_input = time.monotonic()
+            if event.type == pygame.VIDEORESIZE:
+                if self.settings.fullscreen:
+                    continue
+                event = self._resize(event)
+            event = self._to_logical(event)
+            modal = getattr(self.scene, "modal_input", None)
+            if modal is not None and modal(event):
+                continue  # e.g. the hot-seat handover screen takes all input
             if self.manager.process_events(event):
                 continue  # a widget took it
             self.scene.handle_event(event)
         self.scene.update(dt)  # may replace widgets: before the manager updates them
+        self._autosave_news()
         self.manager.update(dt)
         self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        if self.scaled:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pygame.display.flip()
 
+    def idle(self) -> bool:
+        """Whether nothing on screen changes by itself and the player has not touched anything lately."""
+        wants = getattr(self.scene, "wants_frames", None)
+        if wants is None or wants():
+            return False
+        return time.monotonic() - self._last_input > self.IDLE_AFTER
+
     def run(self, max_frames: int | None = None) -> int:
+        pygame = self.pygame
         frames = 0
         while self.running:
-            dt = self.clock.tick(0 if self.smoke else 60) / 1000.0
+            if self.idle():
+                # sleep until input arrives (or a while has passed): an idle game costs nothing
+                event = pygame.event.wait(self.IDLE_WAIT_MS)
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)
+                self.clock.tick()
+            dt = min(0.1, self.clock.tick(0 if self.smoke else 60) / 1000.0)
             self.frame(dt)
             frames += 1
             if max_frames is not None and frames >= max_frames:
                 break
         self._stop_autosave()
+        self._save_window_size()
         return frames
+
+    def _save_window_size(self) -> None:
+        if getattr(self, "_settings_dirty", False):
+            from imperial_desktop.session.settings import save_settings
+
+            try:
+                save_settings(self.settings)
+            except OSError:
+                pass  # a window size not remembered is no reason to fail at exit
+
+
+def logical_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The size scenes draw at: the window's, or larger in the same proportions when the window is
+    smaller than the smallest layout (the picture is then scaled down onto the window)."""
+    from imperial_desktop.ui.layout import MIN_LOGICAL
+
+    w, h = max(1, window[0]), max(1, window[1])
+    factor = max(1.0, MIN_LOGICAL[0] / w, MIN_LOGICAL[1] / h)
+    return (round(w * factor), round(h * factor))
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -193,7 +295,7 @@ def run(argv: list[str] | None = None) -> int:
     size = (settings.window_width, settings.window_height)
     if args.size:
         size = args.size
-    size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    size = (max(320, size[0]), max(240, size[1]))  # smaller windows show the whole screen scaled down
     screen = init_display(size, args.smoke_test, settings.fullscreen and not args.smoke_test)
     import pygame
 

@@ -24,6 +24,9 @@ class Choice:
     group: str = ""
     primary: bool = False
     toggle: str | None = None  # a factory switched on or off in the production dialog
+    pinned: bool = False  # a closing choice (end, pass, produce) kept visible below the list
+    rondel_space: int | None = None  # the rondel space this choice refers to (lit while hovered)
+    regions: tuple[str, ...] = ()  # regions this choice refers to (lit while hovered)
 
 
 @dataclass(frozen=True)
@@ -55,13 +58,14 @@ def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
     steps = 0 if start is None else (action.space - start) % len(b.rondel)
     cost = b.rondel_cost(steps)
     passes = start is not None and 0 < (b.investor_index - start) % len(b.rondel) < steps
-    label = space.name + (f"  ({cost}M)" if cost else "  (free)")
+    where = f"{steps} step{'s' if steps != 1 else ''}" if start is not None else "start"
+    label = f"{space.name} · {where} · " + (f"{cost}M" if cost else "free")
     tip = f"Move {steps} space{'s' if steps != 1 else ''}" if start is not None else "First placement: any space, free"
     if cost:
         tip += f"; the government pays {cost}M from its own cash"
     if passes:
         tip += "; passes Investor (investor card and Swiss Banks invest afterwards)"
-    return Choice(label, action, tip, primary=False)
+    return Choice(label, action, tip, primary=False, rondel_space=action.space)
 
 
 def invest_choice(state: GameState, action: Invest) -> Choice:
@@ -88,9 +92,11 @@ def invest_choice(state: GameState, action: Invest) -> Choice:
 
 
 def describe_battle(state: GameState, action: Battle) -> Choice:
-    label = (f"{nation_name(state, action.nation)} {action.unit} fights {_unit_name(state, action.target_nation, action.target_unit)} "
-             f"in {region_name(state, action.region)}")
-    return Choice(label, action, "One unit of each side is removed (1:1).")
+    label = (f"{region_name(state, action.region)}: our {action.unit} vs {nation_name(state, action.target_nation)} "
+             f"{action.target_unit}")
+    tip = (f"{nation_name(state, action.nation)}'s {action.unit} fights {_unit_name(state, action.target_nation, action.target_unit)} "
+           f"in {region_name(state, action.region)}: one unit of each side is removed (1:1).")
+    return Choice(label, action, tip, regions=(action.region,))
 
 
 def decision_view(state: GameState) -> DecisionView | None:
@@ -121,11 +127,11 @@ def decision_view(state: GameState) -> DecisionView | None:
         for a in legal:
             assert isinstance(a, BuildFactory)
             if a.city is None:
-                choices.append(Choice("Build nothing", a, "End the Factory action without building."))
+                choices.append(Choice("Build nothing", a, "End the Factory action without building.", pinned=True))
             else:
                 kind_name = "shipyard" if state.board.regions[a.city].factory_type == "shipyard" else "armaments factory"
                 choices.append(Choice(f"Build a {kind_name} in {region_name(state, a.city)} (5M)", a,
-                                      "Paid from the treasury.", primary=True))
+                                      "Paid from the treasury.", primary=True, regions=(a.city,)))
         prompt = f"{who}, click a highlighted city to build a factory for {nation}, or build nothing."
         if state.treasury[decision.nation] < state.board.factory_cost:
             prompt += f" The treasury holds only {state.treasury[decision.nation]}M: a donation can make up the 5M."
@@ -136,31 +142,34 @@ def decision_view(state: GameState) -> DecisionView | None:
         choices = []
         for a in legal:
             if isinstance(a, ImportUnit):
-                choices.append(Choice(f"{a.unit.capitalize()} in {region_name(state, a.region)} (1M)", a, "Paid from the treasury.", group=a.unit))
+                choices.append(import_choice(state, a))
             elif isinstance(a, EndPhase):
-                choices.append(Choice("Done importing", a, "End the Import action.", primary=True))
-        count = decision.data.get("count", 0)
-        return DecisionView(f"{nation}: import", f"{who}, import up to {3 - count} more unit(s) at 1M each: click a "
-                            "highlighted province or use the buttons.", choices, True)
+                choices.append(Choice("Done importing", a, "End the Import action.", primary=True, pinned=True))
+        left = 3 - decision.data.get("count", 0)
+        return DecisionView(f"{nation}: import", f"{who}, import {left} more unit{'s' if left != 1 else ''} at most, 1M each "
+                            f"from the treasury ({state.treasury[decision.nation]}M): click a highlighted province or use "
+                            "the buttons.", choices, True)
     if kind == "maneuver":
         phase = state.maneuver_phase()
         choices = []
         for a in legal:
             if isinstance(a, EndPhase):
                 label = "End fleet movement" if phase == "fleets" else "End army movement"
-                choices.append(Choice(label, a, "Enter: end this phase", primary=True))
+                choices.append(Choice(label, a, "Enter: end this phase", primary=True, pinned=True))
             elif isinstance(a, Battle):
                 choices.append(describe_battle(state, a))
             elif isinstance(a, SetArmyStatus):
                 word = "hostile (standing)" if a.hostile else "friendly (lying)"
                 choices.append(Choice(f"Declare the armies in {region_name(state, a.region)} {word}", a,
-                                      "Other nations there may then demand a battle."))
+                                      "Other nations there may then demand a battle.", regions=(a.region,)))
             elif isinstance(a, DestroyFactory):
                 choices.append(Choice(f"Destroy the factory in {region_name(state, a.region)} (3 armies)", a,
-                                      "The factory and three of your armies are removed."))
+                                      "The factory and three of your armies are removed.", regions=(a.region,)))
         unit = "fleets" if phase == "fleets" else "armies"
+        waiting = unmoved_units(state)
+        rest = f" {waiting} of them can still move." if waiting else " None can move any more."
         return DecisionView(f"{nation}: maneuver ({unit})", f"{who}, drag {nation}'s {unit} to move them; "
-                            "legal destinations light up while you drag.", choices, True)
+                            f"legal destinations light up while you drag.{rest}", choices, True)
     if kind == "entry_fight":
         e = state.entry or {}
         choices = []
@@ -168,7 +177,8 @@ def decision_view(state: GameState) -> DecisionView | None:
             if isinstance(a, Battle):
                 choices.append(Choice(f"Fight {_unit_name(state, a.target_nation, a.target_unit)}", a, "One unit of each side is removed."))
             elif isinstance(a, Peace):
-                choices.append(Choice("No battle", a, "The other nations there are asked whether they want a battle.", primary=True))
+                choices.append(Choice("No battle", a, "The other nations there are asked whether they want a battle.", primary=True,
+                                      pinned=True))
         return DecisionView("Battle?", f"{who}: {nation}'s {e.get('unit', 'unit')} entered {region_name(state, e['region']) if e.get('region') else ''}, "
                             "where other nations stand. Fight?", choices)
     if kind == "entry_ask":
@@ -183,7 +193,7 @@ def decision_view(state: GameState) -> DecisionView | None:
             if isinstance(a, Battle):
                 choices.append(Choice(f"Battle: our {a.unit} against the {a.target_unit} of {mover}", a, "One unit of each side is removed."))
             elif isinstance(a, Peace):
-                choices.append(Choice("No battle", a, "Let the units stand side by side.", primary=True))
+                choices.append(Choice("No battle", a, "Let the units stand side by side.", primary=True, pinned=True))
         where = region_name(state, e["region"]) if e.get("region") else ""
         return DecisionView(f"{nation}: battle?", f"{who} ({nation}): {_unit_name(state, e.get('mover', decision.nation), e.get('unit', 'unit'))} entered {where}. Demand a battle?", choices)
     if kind == "entry_status":
@@ -199,8 +209,8 @@ def decision_view(state: GameState) -> DecisionView | None:
     if kind in ("invest", "auction"):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
         choices.sort(key=lambda c: (state.board.nation_ids.index(c.action.nation), c.action.value, c.action.trade_in or 0))  # type: ignore[union-attr]
-        choices.insert(0, Choice("Pass" if kind == "invest" else "Grant no bond", next(a for a in legal if isinstance(a, PassInvestment)),
-                                 "No investment now.", primary=True))
+        choices.append(Choice("Pass" if kind == "invest" else "Grant no bond", next(a for a in legal if isinstance(a, PassInvestment)),
+                              "No investment now.", primary=True, pinned=True))
         if kind == "auction":
             prompt = f"{who} ({state.cash[decision.player]}M): you may grant one {nation} bond at full price."
             title = f"Set-up: bonds of {nation}"
@@ -210,6 +220,38 @@ def decision_view(state: GameState) -> DecisionView | None:
             title = "Investor"
         return DecisionView(title, prompt, choices)
     return DecisionView(kind, state.describe_decision(), [Choice(a.describe(state.board), a) for a in legal])
+
+
+def import_choice(state: GameState, action: ImportUnit) -> Choice:
+    """An import button: the unit, where, and its cost."""
+    where = region_name(state, action.region)
+    return Choice(f"{action.unit.capitalize()} in {where} (1M)", action,
+                  f"Import one {action.unit} into {where} for 1M from the treasury.", group=action.unit,
+                  regions=(action.region,))
+
+
+def unmoved_units(state: GameState) -> int:
+    """How many units of the acting nation can still move in this phase of its maneuver."""
+    nation = state.acting_nation()
+    if nation is None:
+        return 0
+    fleets = state.maneuver_phase() == "fleets"
+    kind = MoveFleet if fleets else MoveArmy
+    origins = {a.origin for a in state.legal_actions() if isinstance(a, kind)}  # type: ignore[attr-defined]
+    moved = (state.mv or {}).get("moved_f" if fleets else "moved_a", {})
+    units = state.fleets[nation] if fleets else state.armies[nation]
+    return sum(max(0, units.get(r, 0) - moved.get(r, 0)) for r in origins)
+
+
+def decision_headline(state: GameState) -> str:
+    """The top bar's sentence for the pending decision (counts kept current)."""
+    decision = state.decision()
+    if decision is not None and decision.kind == "import" and decision.nation:
+        left = 3 - decision.data.get("count", 0)
+        who = state.setup.players[decision.player]
+        return (f"{who} ({nation_name(state, decision.nation)}) imports: {left} more unit{'s' if left != 1 else ''} "
+                "possible")
+    return state.describe_decision()
 
 
 def production_sites(state: GameState) -> list[str]:
@@ -246,9 +288,10 @@ def production_view(state: GameState, selected: set[str] | None) -> DecisionView
     action = Produce(decision.nation, cities)
     if state.is_legal(action):
         label = f"Produce {len(cities)} unit{'s' if len(cities) != 1 else ''}" if cities else "Produce nothing"
-        choices.append(Choice(label, action, "Each factory switched on places one unit in its province (fleets in the harbour).", primary=True))
+        choices.append(Choice(label, action, "Each factory switched on places one unit in its province (fleets in the harbour).",
+                              primary=True, pinned=True))
     else:
-        choices.append(Choice("Not enough units left in the supply", None, "Switch a factory off."))
+        choices.append(Choice("Not enough units left in the supply", None, "Switch a factory off.", pinned=True))
     return DecisionView(f"{nation}: production", f"{who}, switch off the factories that should stay idle, then produce.", choices)
 
 

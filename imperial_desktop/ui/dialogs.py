@@ -1,64 +1,131 @@
 """pygame-gui panels that show a decision's choices as buttons (with tooltips) and report the
-chosen action."""
+chosen action.
+
+A panel has a title, a prompt, a list of choices that scrolls with the mouse wheel anywhere over
+the panel, and the closing choices (end the phase, pass, produce, cancel) pinned at its bottom so
+they are always visible. Labels that do not fit their button are set in a smaller font; only if
+that is not enough are they shortened (the tooltip keeps the whole text). Every text that may
+hold a player's name is escaped before pygame-gui's markup parser sees it.
+"""
 
 from __future__ import annotations
 
+import html
 from typing import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from imperial_desktop.ui.choices import Choice, DecisionView
+from imperial_desktop.ui.fonts import font
 
-BUTTON_H = 30
-GAP = 4
+GAP = 3
+
+
+def escape(value: str) -> str:
+    """Plain text for a markup-aware pygame-gui widget (text boxes and tooltips parse HTML-like tags)."""
+    return html.escape(value, quote=False)
+
+
+def button_height(scale: float) -> int:
+    return max(24, round(30 * scale))
+
+
+def _fits(button: UIButton, label: str) -> bool:
+    f = getattr(button, "font", None)
+    if f is None:
+        return True
+    return f.size(label)[0] <= button.rect.w - 10
+
+
+def fitted_button(rect: pygame.Rect, label: str, manager: pygame_gui.UIManager, *, container=None,
+                  tip: str | None = None, object_id: str | None = None) -> UIButton:
+    """A button whose label fits: in the normal font, else a smaller one, else shortened."""
+    tip_text = escape(tip) if tip else None
+    button = UIButton(rect, label, manager, container=container, tool_tip_text=tip_text,
+                      object_id=ObjectID(object_id=object_id, class_id=None) if object_id else None)
+    if _fits(button, label):
+        return button
+    button.kill()
+    button = UIButton(rect, label, manager, container=container, tool_tip_text=tip_text or escape(label),
+                      object_id=ObjectID(object_id=object_id, class_id="@small_button"))
+    if not _fits(button, label):
+        f = button.font
+        short = label
+        while len(short) > 4 and f.size(short + "…")[0] > rect.w - 10:
+            short = short[:-1]
+        button.set_text(short.rstrip() + "…")
+        if not tip:
+            button.set_tooltip(escape(label))
+    return button
 
 
 class ChoicePanel:
-    """A panel with a title, a prompt and one button per choice (scrolling when many)."""
+    """A panel with a title, a prompt, scrolling choices and pinned closing choices."""
 
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, view: DecisionView, *,
-                 cancel: str | None = None, object_id: str = "#decision_panel", anchor: str = "top"):
+                 cancel: str | None = None, object_id: str = "#decision_panel", scale: float = 1.0,
+                 on_hover: Callable[[Choice | None], None] | None = None):
         self.manager = manager
         self.view = view
+        self.rect = pygame.Rect(rect)
         self.buttons: dict[UIButton, Choice] = {}
         self.cancel_button: UIButton | None = None
-        prompt_h = 58
-        n = len(view.choices) + (1 if cancel else 0)
-        # short labels go in two columns (rondel spaces, production, imports)
-        self.columns = 2 if n > 3 and all(len(c.label) <= 24 for c in view.choices) else 1
-        rows = -(-n // self.columns)
-        wanted = 40 + prompt_h + rows * (BUTTON_H + GAP) + 12
-        height = min(rect.h, wanted)
-        top = rect.y if anchor == "top" else rect.bottom - height
-        self.rect = pygame.Rect(rect.x, top, rect.w, height)
+        self.on_hover = on_hover
+        self._hovered: Choice | None = None
+        bh = button_height(scale)
+        pad = 6
+        pinned = [c for c in view.choices if c.pinned]
+        listed = [c for c in view.choices if not c.pinned]
         self.panel = UIPanel(self.rect, starting_height=3, manager=manager, object_id=object_id)
-        inner_w = self.rect.w - 12
-        UILabel(pygame.Rect(6, 4, inner_w, 26), view.title, manager, container=self.panel, object_id="#heading_label")
-        UITextBox(view.prompt, pygame.Rect(6, 30, inner_w, prompt_h), manager, container=self.panel)
-        list_top = 30 + prompt_h + 4
-        list_h = self.rect.h - list_top - 8
-        content_h = rows * (BUTTON_H + GAP)
-        self.scroll = scroll = UIScrollingContainer(pygame.Rect(6, list_top, inner_w, list_h), manager, container=self.panel,
-                                                    allow_scroll_x=False)
-        scroll.set_scrollable_area_dimensions((inner_w - (20 if content_h > list_h else 0), content_h))
+        inner_w = self.rect.w - 2 * pad - 4
+        title_h = max(22, round(26 * scale))
+        self.title = UILabel(pygame.Rect(pad, 3, inner_w, title_h), view.title, manager, container=self.panel,
+                             object_id="#heading_label")
+        # the prompt box takes the height its text needs (up to a third of the panel)
+        self.prompt = UITextBox(escape(view.prompt), pygame.Rect(pad, title_h + 4, inner_w, -1), manager,
+                                container=self.panel)
+        prompt_h = min(self.prompt.rect.h, max(40, self.rect.h // 3))
+        if prompt_h != self.prompt.rect.h:
+            self.prompt.set_dimensions((inner_w, prompt_h))
+        list_top = title_h + 4 + prompt_h + 5
+        pinned_rows = len(pinned) + (1 if cancel else 0)
+        pinned_h = pinned_rows * (bh + GAP)
+        list_h = max(bh, self.rect.h - list_top - pinned_h - pad - 4)
+        # short labels go in two columns (rondel spaces, production, imports)
+        half = (inner_w - 22 - GAP) // 2 - 12
+        label_font = font(13, "bold")
+        self.columns = 2 if len(listed) > 3 and all(label_font.size(c.label)[0] <= half for c in listed) else 1
+        rows = -(-len(listed) // self.columns) if listed else 0
+        content_h = rows * (bh + GAP)
+        self.scroll = UIScrollingContainer(pygame.Rect(pad, list_top, inner_w, list_h), manager, container=self.panel,
+                                           allow_scroll_x=False)
+        self.scroll.set_scrollable_area_dimensions((inner_w - (20 if content_h > list_h else 0), max(content_h, 1)))
         full = inner_w - (22 if content_h > list_h else 2)
         width = (full - GAP * (self.columns - 1)) // self.columns
-        for i, choice in enumerate(view.choices):
+        for i, choice in enumerate(listed):
             col, row = i % self.columns, i // self.columns
-            rect = pygame.Rect(col * (width + GAP), row * (BUTTON_H + GAP), width, BUTTON_H)
-            button = UIButton(rect, _fit(choice.label, width), manager, container=scroll,
-                              tool_tip_text=choice.tip or None,
-                              object_id="#primary_button" if choice.primary else None)
-            if choice.action is None and choice.toggle is None:
-                button.disable()
-            self.buttons[button] = choice
+            r = pygame.Rect(col * (width + GAP), row * (bh + GAP), width, bh)
+            self._add(choice, r, self.scroll)
+        y = self.rect.h - pad - 4 - pinned_h
+        for choice in pinned:
+            self._add(choice, pygame.Rect(pad, y, inner_w, bh), self.panel)
+            y += bh + GAP
         if cancel:
-            i = len(view.choices)
-            rect = pygame.Rect((i % self.columns) * (width + GAP), (i // self.columns) * (BUTTON_H + GAP), width, BUTTON_H)
-            self.cancel_button = UIButton(rect, cancel, manager, container=scroll,
-                                          tool_tip_text="Close without choosing (Esc)", object_id="#danger_button")
+            self.cancel_button = fitted_button(pygame.Rect(pad, y, inner_w, bh), cancel, manager, container=self.panel,
+                                               tip="Close without choosing (Esc)", object_id="#danger_button")
+        self.list_rect = pygame.Rect(self.rect.x + pad, self.rect.y + list_top, inner_w, list_h)
+
+    def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:
+        button = fitted_button(rect, choice.label, self.manager, container=container, tip=choice.tip or None,
+                               object_id="#primary_button" if choice.primary else None)
+        if choice.action is None and choice.toggle is None:
+            button.disable()
+        self.buttons[button] = choice
+
+    # -------------------------------------------------------------- queries
 
     def choice_for(self, element: object) -> Choice | None:
         return self.buttons.get(element)  # type: ignore[arg-type]
@@ -76,11 +143,39 @@ class ChoicePanel:
                 return choice
         return None
 
+    def visible_buttons(self) -> list[UIButton]:
+        """Buttons wholly visible now (in the list's view, or pinned)."""
+        view = self.scroll.get_abs_rect()
+        out = []
+        for button in self.buttons:
+            r = button.get_abs_rect()
+            pinned = self.buttons[button].pinned
+            if pinned or (view.top <= r.top and r.bottom <= view.bottom):
+                out.append(button)
+        return out
+
+    # -------------------------------------------------------------- input
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """Scroll the choices when the wheel turns anywhere over the panel; returns whether it did."""
+        bar = self.scroll.vert_scroll_bar
+        if not self.rect.collidepoint(pos) or bar is None or not bar.visible:
+            return False
+        step = max(0.05, min(0.5, bar.visible_percentage * 0.34))
+        bar.set_scroll_from_start_percentage(bar.start_percentage - dy * step)
+        return True
+
+    def update_hover(self) -> None:
+        """Tell ``on_hover`` which choice the pointer is over (the rondel lights its space)."""
+        hovered = None
+        for button, choice in self.buttons.items():
+            if button.hovered:
+                hovered = choice
+                break
+        if hovered is not self._hovered:
+            self._hovered = hovered
+            if self.on_hover is not None:
+                self.on_hover(hovered)
+
     def kill(self) -> None:
         self.panel.kill()
-
-
-def _fit(label: str, width: int) -> str:
-    """Shorten a label that would not fit its button (the tooltip keeps the details)."""
-    limit = max(12, width // 7)
-    return label if len(label) <= limit else label[: limit - 1] + "…"

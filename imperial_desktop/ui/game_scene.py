@@ -2,36 +2,47 @@
 
 Reads the session's state to draw; every change goes through ``GameSession.apply`` with a
 legal action of the core. Board gestures (drag a unit, click a city or a rondel space) are
-turned into those actions with the helpers of ``ui.choices``.
+turned into those actions with the helpers of ``ui.choices``. Computer actions are shown step
+by step at the chosen pace (``ui.animation``); the next computer action waits until the last
+one has been shown.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 import pygame_gui
 
 from imperial_desktop.core import (
-    Action, BuildFactory, ChooseRondel, Event, GameState, IllegalActionError, ImportUnit, MoveArmy, event_text,
+    Action, BuildFactory, ChooseRondel, Donate, EndPhase, Event, GameState, IllegalActionError, ImportUnit, MoveArmy,
+    event_text,
 )
 from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.turn_steps import visible_steps
+from imperial_desktop.session.turn_summary import SummaryTracker
 from imperial_desktop.ui import panels
 from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image
 from imperial_desktop.ui.choices import (
-    Choice, DecisionView, convoy_label, decision_view, default_production, move_actions, production_view, region_actions,
+    Choice, DecisionView, convoy_label, decision_headline, decision_view, default_production, import_choice, move_actions,
+    production_view, region_actions, unmoved_units,
 )
-from imperial_desktop.ui.dialogs import ChoicePanel
+from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.layout import GameLayout, game_layout
-from imperial_desktop.ui.palette import LEGAL, WINDOW_BG
+from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, WINDOW_BG
 from imperial_desktop.ui.tooltip import place_tooltip, region_tooltip_lines, tooltip_surface
 
 _GEOMETRY: BoardGeometry | None = None
 _IMAGE: pygame.Surface | None = None
+
+STEP_RING = (255, 214, 80)
+KEYS_HELP = ("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "
+             "H hide cash · Space skip animation · Home whole map")
 
 
 def board_assets() -> tuple[BoardGeometry, pygame.Surface]:
@@ -57,7 +68,7 @@ class GameScene:
     """Shows a game and lets human seats play it with the mouse (and a few keys)."""
 
     def __init__(self, session: GameSession, size: tuple[int, int], manager: pygame_gui.UIManager | None = None,
-                 *, seconds_per_move: float = 0.35):
+                 *, seconds_per_move: float = 0.5):
         self.session = session
         self.manager = manager
         geometry, image = board_assets()
@@ -67,32 +78,55 @@ class GameScene:
         self.hover_pos: tuple[int, int] = (0, 0)
         self.panning = False
         self.log: list[str] = []
+        self.log_scroll = 0
+        self._log_most = 0
         self.hide_cash = False
         self.selected_region: str | None = None
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
         self.animator = Animator(seconds_per_move)
+        self.turn_steps: list[str] = []  # captions of the computer turn being shown
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.decision_panel: ChoicePanel | None = None
         self.production_selection: set[str] | None = None  # factories switched on in the production dialog
         self._production_for: int | None = None
         self.aux_panel: ChoicePanel | None = None
+        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self._confirm_action: Callable[[], None] | None = None
+        self.menu_window = None
+        self.side_window = None  # the save dialog or the rules window
         self._panel_key: tuple | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key: tuple | None = None
         self._rondel_geometry: tuple[float, float, float, float] | None = None
+        self.rondel_hover: int | None = None
+        self.choice_regions: tuple[str, ...] = ()
         self._tip: pygame.Surface | None = None
         self._tip_key: tuple | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self._last_human: int | None = None
-        self.results_open = False
+        self.overlay: str | None = None  # "results", "legend", "summary" or None
         self.wants_results = False
-        self.on_menu = None  # set by the app: back to the title screen
+        self.on_menu: Callable[[], None] | None = None  # set by the app: back to the title screen
+        self.on_rules: Callable[[], None] | None = None
         self.saves_root = None  # folder for named saves (None: the user data folder)
-        self.save_panel = None
+        self.summary = _make_summary(session)
+        self._summary_shown_for: int | None = None
+        self._dirty = True
         session.listeners.append(self._on_action)
+        session.on_change.append(self._on_change)
         self._replay_log()
         self._make_buttons()
+
+    # ------------------------------------------------------------------ compatibility with older callers
+
+    @property
+    def results_open(self) -> bool:
+        return self.overlay == "results"
+
+    @results_open.setter
+    def results_open(self, value: bool) -> None:
+        self.overlay = "results" if value else (None if self.overlay == "results" else self.overlay)
 
     # ------------------------------------------------------------------ log and animations
 
@@ -101,22 +135,42 @@ class GameScene:
         record = self.session.record
         if not record.actions:
             return
-        state = GameState.new(record.setup)
-        for action in record.actions:
-            self._log_action(action, state.apply(action))
+        try:
+            state = GameState.new(record.setup)
+            for action in record.actions:
+                self._log_action(action, state.apply(action))
+        except Exception:  # noqa: BLE001 - a log that cannot be rebuilt is not worth a crash
+            self.log.append("(the earlier log could not be rebuilt)")
 
     def _on_action(self, action: Action, events: list[Event]) -> None:
         self._log_action(action, events)
+        self.log_scroll = 0
+        self._dirty = True
         state = self.session.state
-        for e in events:
-            if e.type == "unit_moved":
+        actor = self.session.history[-1].actor if self.session.history else None
+        computer = actor is not None and not self.session.seats[actor].is_human and not isinstance(action, Donate)
+        names = list(self.session.setup.players)
+        for step in visible_steps(action, events, state.board, names):
+            slide = None
+            if step.kind == "move" and step.events:
+                e = step.events[0]
                 start = self.board.unit_anchor(state, e["origin"], e["nation"], e["unit"])
                 end = self.board.unit_anchor(state, e["destination"], e["nation"], e["unit"])
-                self.animator.add(Slide(e["nation"], e["unit"], e["destination"], start, end, self.animator.seconds_per_move))
+                slide = Slide(e["nation"], e["unit"], e["destination"], start, end)
+            if computer:
+                if step.kind == "rondel":
+                    self.turn_steps = []
+                self.turn_steps.append(step.caption)
+                del self.turn_steps[:-30]
+                self.animator.add(step, slide)
+        for e in events:
             if e.type == "game_over":
                 self.wants_results = True
-            if e.type == "taxes":
-                self.show_message(event_text(e, state.board, list(self.session.setup.players)), 4.0)
+            if e.type == "taxes" and not computer:
+                self.show_message(event_text(e, state.board, names), 4.0)
+
+    def _on_change(self, kind: str) -> None:
+        self._dirty = True
 
     def _log_action(self, action: Action, events: list[Event]) -> None:
         names = list(self.session.setup.players)
@@ -129,13 +183,14 @@ class GameScene:
         restated |= {"import": {"unit_placed"}, "build_factory": {"factory_built"},
                      "invest": {"bond_bought", "bond_upgraded"}}.get(action.type, set())
         for e in events:
-            if e.type in restated:
+            if e.type in restated or e.type == "phase":
                 continue
             self.log.append("  " + event_text(e, board, names))
-        del self.log[:-300]
+        del self.log[:-400]
 
     def show_message(self, message: str, seconds: float = 3.5) -> None:
         self.toast = (message, time.monotonic() + seconds)
+        self._dirty = True
 
     # ------------------------------------------------------------------ widgets
 
@@ -147,30 +202,45 @@ class GameScene:
         self.buttons = {}
         bar = self.layout.top_bar
         h = bar.h - 8
-        specs = [("menu", "Menu", 70, "Back to the title screen (the game is kept: Continue resumes it)"),
-                 ("save", "Save", 64, "Save this game under a name"),
-                 ("fit", "Whole map", 104, "Show the whole board again (Home). Zoom: mouse wheel; pan: right-button drag"),
-                 ("hide_cash", "Show cash" if self.hide_cash else "Hide cash", 96, "Hot seat: show only the deciding player's own cash (H)"),
-                 ("undo", "Undo", 70, "Take back your last action (Ctrl+Z)"),
-                 ("donate", "Donate", 80, "Give some of your own cash to a nation's treasury (allowed at any time)"),
-                 ("results", "Scores", 76, "The score of every player now: interest x power factor + cash")]
-        x = bar.right - 8
-        for key, label, w, tip in specs:
+        specs = [("menu", "Menu", "The game menu: save, rules, back to the title screen (Esc)"),
+                 ("save", "Save", "Save this game under a name of your choice"),
+                 ("rules", "Rules", "The rules in brief, with every option explained (F1)"),
+                 ("legend", "Legend", "What every piece, mark and colour on the board means (L)"),
+                 ("summary", "What happened", "What each nation did since your last turn (R)"),
+                 ("hide_cash", "Cash: hidden", "Hot seat: show only the deciding player's own cash (H)"),
+                 ("undo", "Undo", "Take back your last action (Ctrl+Z)"),
+                 ("donate", "Donate", "Give some of your own cash to a nation's treasury (allowed at any time)"),
+                 ("results", "Scores", "The score of every player now: interest x power factor + cash (S)")]
+        measure = font(13, "bold")
+        x = bar.right - 6
+        for key, label, tip in specs:
+            w = measure.size(label)[0] + 18
+            if key == "hide_cash":
+                label = self._cash_label()
             x -= w
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, bar.y + 4, w, h), label, self.manager,
-                                                             tool_tip_text=tip, object_id=f"#{key}_button")
-            x -= 6
+            self.buttons[key] = fitted_button(pygame.Rect(x, bar.y + 4, w, h), label, self.manager, tip=tip,
+                                              object_id=f"#{key}_button")
+            x -= 4
+        self._buttons_left = x
         self._panel_key = None
+        self._sync_buttons()
 
-    def decision_rect(self, board_decision: bool) -> pygame.Rect:
-        """Where decision panels appear: in the side panel, so the board stays free for dragging.
+    def _cash_label(self) -> str:
+        return "Cash: hidden" if self.hide_cash else "Cash: shown"
 
-        Decisions made mostly on the board (rondel, factory, import, maneuver) take only the log's
-        place; dialog decisions (investing, battles, ...) also cover the nations and players.
-        """
-        lay = self.layout
-        top = lay.log.y if board_decision else lay.nations.y
-        return pygame.Rect(lay.side.x + 2, top + 2, lay.side.w - 4, lay.side.bottom - top - 4)
+    def _sync_buttons(self) -> None:
+        """Button states that follow the game: Undo only when something can be undone, the cash
+        button telling the truth."""
+        undo = self.buttons.get("undo")
+        if undo is not None:
+            can = self.session.can_undo() and not self.animator.busy
+            if can and not undo.is_enabled:
+                undo.enable()
+            elif not can and undo.is_enabled:
+                undo.disable()
+        cash = self.buttons.get("hide_cash")
+        if cash is not None and cash.text != self._cash_label():
+            cash.set_text(self._cash_label())
 
     def _refresh_decision_panel(self) -> None:
         """Show the pending decision's choices when a human at this screen must decide."""
@@ -178,14 +248,17 @@ class GameScene:
             return
         state = self.session.state
         human = self.session.human_to_move() and self.handover_to is None and not self.animator.busy
-        key = (self.session.version, human, self.layout.size, self.results_open)
+        key = (self.session.version, human, self.layout.size, self.production_selection_key())
         if key == self._panel_key:
             return
         self._panel_key = key
+        self._dirty = True
         if self.decision_panel is not None:
             self.decision_panel.kill()
             self.decision_panel = None
-        if not human or self.results_open:
+            self.rondel_hover = None
+            self.choice_regions = ()
+        if not human:
             return
         if state.decision() is not None and state.decision().kind == "production":
             if self._production_for != self.session.version:
@@ -196,34 +269,83 @@ class GameScene:
             view = decision_view(state)
         if view is None:
             return
-        rect = self.decision_rect(view.board_actions)
-        self.decision_panel = ChoicePanel(self.manager, rect, view)
+        self.decision_panel = ChoicePanel(self.manager, self.layout.decision.inflate(-4, -4), view,
+                                          scale=self.layout.scale, on_hover=self._choice_hovered)
+
+    def production_selection_key(self) -> tuple[str, ...] | None:
+        return None if self.production_selection is None else tuple(sorted(self.production_selection))
+
+    def _choice_hovered(self, choice: Choice | None) -> None:
+        self.rondel_hover = None if choice is None else choice.rondel_space
+        self.choice_regions = () if choice is None else choice.regions
+        self._dirty = True
 
     def _open_aux(self, title: str, prompt: str, choices: list[Choice]) -> None:
+        """A small panel over the board's top-right corner (route, what to do in a region, donation)."""
         if self.manager is None:
             return
         self._close_aux()
         b = self.layout.board
-        rect = pygame.Rect(b.right - 430, b.y + 8, 420, min(b.h - 16, 140 + 34 * len(choices)))
-        self.aux_panel = ChoicePanel(self.manager, rect.move(0, 0), DecisionView(title, prompt, choices),
-                                     cancel="Cancel", object_id="#aux_panel")
+        w = min(440, b.w - 20)
+        rect = pygame.Rect(b.right - w - 10, b.y + 8, w, min(b.h - 16, 150 + 32 * len(choices)))
+        self.aux_panel = ChoicePanel(self.manager, rect, DecisionView(title, prompt, choices), cancel="Cancel",
+                                     object_id="#aux_panel", scale=self.layout.scale)
+        self._dirty = True
 
     def _close_aux(self) -> None:
         if self.aux_panel is not None:
             self.aux_panel.kill()
             self.aux_panel = None
+            self._dirty = True
+
+    def ask(self, title: str, question: str, confirm: str, on_yes: Callable[[], None]) -> None:
+        """A safeguard: pygame-gui's confirmation dialog; ``on_yes`` runs only if confirmed."""
+        if self.manager is None:
+            on_yes()
+            return
+        self._close_confirm()
+        w, h = 440, 220
+        rect = pygame.Rect((self.layout.size[0] - w) // 2, (self.layout.size[1] - h) // 2, w, h)
+        self.confirm = pygame_gui.windows.UIConfirmationDialog(rect, escape(question), self.manager,
+                                                               window_title=title, action_short_name=confirm,
+                                                               blocking=True)
+        self._confirm_action = on_yes
+
+    def _close_confirm(self) -> None:
+        if self.confirm is not None:
+            self.confirm.kill()
+        self.confirm = None
+        self._confirm_action = None
 
     # ------------------------------------------------------------------ acting
 
     def act(self, action: Action) -> bool:
         """Apply a human's action through the session; an illegal one only shows a message."""
+        if self.session.state.decision() is None or not self.session.state.is_legal(action):
+            self.show_message("That choice is no longer possible")
+            self._panel_key = None
+            return False
         try:
             self.session.apply(action)
         except IllegalActionError as exc:
             self.show_message(str(exc).split(";")[0])
             return False
         self._close_aux()
+        self.overlay = None if self.overlay == "summary" else self.overlay
         return True
+
+    def act_checked(self, action: Action) -> None:
+        """Act, but ask first where a click could lose something (ending a maneuver early)."""
+        state = self.session.state
+        if isinstance(action, EndPhase) and state.decision() is not None and state.decision().kind == "maneuver":
+            waiting = unmoved_units(state)
+            if waiting:
+                unit = "fleet" if state.maneuver_phase() == "fleets" else "army"
+                units = unit + ("s" if waiting != 1 else "") if unit == "fleet" else ("army" if waiting == 1 else "armies")
+                self.ask("End the movement?", f"{waiting} {units} of {state.board.name_of(state.acting_nation())} "
+                         f"can still move. End the {unit} movement anyway?", "End movement", lambda: self.act(action))
+                return
+        self.act(action)
 
     def _human_decision(self) -> str | None:
         """The pending decision kind if a human at this screen may act now."""
@@ -237,28 +359,45 @@ class GameScene:
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = game_layout(*size)
         self.board.set_rect(self.layout.board)
-        if self.manager is not None:
-            self.manager.set_window_resolution(size)
         self._make_buttons()
         self._close_aux()
+        self._dirty = True
+
+    def modal_input(self, event: pygame.event.Event) -> bool:
+        """Input the scene takes before any widget: the hot-seat handover screen takes all of it."""
+        if self.handover_to is None:
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            key = getattr(event, "key", None)
+            if event.type == pygame.MOUSEBUTTONDOWN or key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.handover_to = None
+                self._panel_key = None
+                self._dirty = True
+        return event.type not in (pygame.QUIT, pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type not in (pygame.MOUSEMOTION,):
+            self._dirty = True
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._on_button(event.ui_element)
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            if event.ui_element is self.confirm and self._confirm_action is not None:
+                action = self._confirm_action
+                self.confirm = None
+                self._confirm_action = None
+                action()
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.confirm:
+                self.confirm = None
+                self._confirm_action = None
+            elif self.menu_window is not None and event.ui_element is self.menu_window.window:
+                self.menu_window = None
         elif event.type == pygame.MOUSEMOTION:
-            self.hover_pos = event.pos
-            if self.panning:
-                self.board.pan(*event.rel)
-            if self.drag is not None:
-                self.drag.pos = event.pos
-            self.hover_region = self.board.region_at(event.pos)
+            self._motion(event)
         elif event.type == pygame.MOUSEWHEEL:
-            pos = self.hover_pos  # the pointer's last position (motion events keep it current)
-            if self.board.rect.collidepoint(pos):
-                self.board.zoom_at(pos, 1.15 ** event.y)
-                self.hover_region = self.board.region_at(pos)
+            self._wheel(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.board.rect.collidepoint(event.pos):
             self.panning = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -269,6 +408,42 @@ class GameScene:
             self._left_up(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        if self.side_window is not None and hasattr(self.side_window, "handle_event"):
+            self.side_window.handle_event(event)
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        old = (self.hover_region, self.drag is not None, self.panning)
+        self.hover_pos = event.pos
+        if self.panning:
+            self.board.pan(*event.rel)
+            self._dirty = True
+        if self.drag is not None:
+            self.drag.pos = event.pos
+            self._dirty = True
+        self.hover_region = self.board.region_at(event.pos)
+        space = None
+        if self._rondel_geometry is not None and self.layout.rondel.collidepoint(event.pos) and self._human_decision() == "rondel":
+            space = panels.rondel_space_at(event.pos, self._rondel_geometry, len(self.session.state.board.rondel))
+        if self.decision_panel is None or self.rondel_hover is None or space is not None:
+            if space != self.rondel_hover and (space is not None or self.layout.rondel.collidepoint(event.pos)):
+                self.rondel_hover = space
+                self._dirty = True
+        if old != (self.hover_region, self.drag is not None, self.panning):
+            self._dirty = True
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        pos = self.hover_pos  # the pointer's last position (motion events keep it current)
+        if self.aux_panel is not None and self.aux_panel.wheel(pos, event.y):
+            return
+        if self.decision_panel is not None and self.decision_panel.wheel(pos, event.y):
+            return
+        if self.layout.log.collidepoint(pos):
+            self.log_scroll = max(0, min(self._log_most, self.log_scroll + 3 * event.y))
+            self._dirty = True
+        elif self.board.rect.collidepoint(pos) and self.overlay is None:
+            self.board.zoom_at(pos, 1.15 ** event.y)
+            self.hover_region = self.board.region_at(pos)
+            self._dirty = True
 
     def _on_button(self, element: object) -> None:
         if self.aux_panel is not None:
@@ -283,59 +458,49 @@ class GameScene:
         if self.decision_panel is not None:
             choice = self.decision_panel.choice_for(element)
             if choice is not None and choice.toggle is not None:
-                chosen = set(self.production_selection if self.production_selection is not None
-                             else default_production(self.session.state))
-                chosen ^= {choice.toggle}
-                self.production_selection = chosen
-                self._panel_key = None  # show the switch in its new position
+                self._toggle_factory(choice.toggle)
                 return
             if choice is not None and choice.action is not None:
-                self.act(choice.action)
+                self.act_checked(choice.action)
                 return
-        if element is self.buttons.get("fit"):
-            self.board.fit()
-        elif element is self.buttons.get("hide_cash"):
-            self.toggle_hide_cash()
-        elif element is self.buttons.get("undo"):
-            self.undo()
-        elif element is self.buttons.get("donate"):
-            self.open_donation()
-        elif element is self.buttons.get("results"):
-            self.results_open = not self.results_open
-        elif element is self.buttons.get("menu") and self.on_menu is not None:
-            self.on_menu()
-        elif element is self.buttons.get("save"):
-            self.save_named()
-
-    def save_named(self) -> None:
-        """Save under a name made of the date and the players (the load screen lists it)."""
-        from imperial_desktop.session.saves import SaveError, save_game
-
-        names = ", ".join(self.session.setup.players)
-        name = f"{time.strftime('%Y-%m-%d %H.%M')} {names}"[:60]
-        try:
-            path = save_game(self.session, name, self.saves_root)
-        except (SaveError, OSError) as exc:
-            self.show_message(f"Could not save: {exc}")
+        if self.menu_window is not None and element in self.menu_window.buttons:
+            menu, self.menu_window = self.menu_window, None
+            menu.handle_button(element)
             return
-        self.show_message(f"Saved as {path.stem}")
+        handlers = {
+            "fit": self.board.fit, "hide_cash": self.toggle_hide_cash, "undo": self.undo, "donate": self.open_donation,
+            "results": lambda: self.toggle_overlay("results"), "legend": lambda: self.toggle_overlay("legend"),
+            "summary": lambda: self.toggle_overlay("summary"), "menu": self.open_menu, "save": self.save_named,
+            "rules": self.open_rules,
+        }
+        for key, handler in handlers.items():
+            if element is self.buttons.get(key):
+                handler()
+                return
 
-    def close(self) -> None:
-        """Remove this screen's widgets (when the app switches to another screen)."""
-        for button in self.buttons.values():
-            button.kill()
-        self.buttons = {}
-        if self.decision_panel is not None:
-            self.decision_panel.kill()
-            self.decision_panel = None
-        self._close_aux()
-        if self._on_action in self.session.listeners:
-            self.session.listeners.remove(self._on_action)
+    def _toggle_factory(self, city: str) -> None:
+        """Switch one factory on or off in the production dialog (only while production is asked)."""
+        state = self.session.state
+        decision = state.decision()
+        if decision is None or decision.kind != "production" or not self.session.human_to_move():
+            self._panel_key = None  # a stale panel: rebuild it for the decision of now
+            return
+        chosen = set(self.production_selection if self.production_selection is not None else default_production(state))
+        chosen ^= {city}
+        self.production_selection = chosen
+        self._production_for = self.session.version
+        self._panel_key = None  # show the switch in its new position
+
+    def toggle_overlay(self, name: str) -> None:
+        self.overlay = None if self.overlay == name else name
+        if name == "summary" and self.overlay == "summary":
+            self._summary_shown_for = self.session.version
+        self._dirty = True
 
     def toggle_hide_cash(self) -> None:
         self.hide_cash = not self.hide_cash
-        if "hide_cash" in self.buttons:
-            self.buttons["hide_cash"].set_text("Show cash" if self.hide_cash else "Hide cash")
+        self._sync_buttons()
+        self._dirty = True
 
     def undo(self) -> None:
         if self.session.undo():
@@ -345,10 +510,60 @@ class GameScene:
         else:
             self.show_message("Nothing of yours to take back")
 
+    def open_menu(self) -> None:
+        """The game menu (Esc): resume, save, rules, legend, back to the title screen."""
+        if self.manager is None:
+            return
+        from imperial_desktop.ui.game_menu import GameMenu
+
+        if self.menu_window is not None:
+            self.menu_window.kill()
+        self.menu_window = GameMenu(self.manager, self.layout.size, {
+            "resume": lambda: None, "save": self.save_named, "rules": self.open_rules,
+            "legend": lambda: self.toggle_overlay("legend"), "title": self._leave,
+        })
+
+    def _leave(self) -> None:
+        if self.on_menu is not None:
+            self.on_menu()
+
+    def open_rules(self) -> None:
+        """The rules summary (with the options explained) in a window over the game (F1)."""
+        if self.manager is None:
+            return
+        try:
+            from imperial_desktop.ui.rules_window import RulesWindow
+        except ImportError:  # pragma: no cover - the window module ships with the game
+            self.show_message("The rules cannot be shown")
+            return
+        self._close_side()
+        self.side_window = RulesWindow(self.manager, self.layout.size)
+
+    def _close_side(self) -> None:
+        if self.side_window is not None:
+            self.side_window.close()
+        self.side_window = None
+
+    def save_named(self) -> None:
+        """Ask for a name and save (the load screen lists it)."""
+        if self.manager is None:
+            return
+        try:
+            from imperial_desktop.ui.save_dialog import SaveDialog
+        except ImportError:  # pragma: no cover
+            self.show_message("Saving is not available")
+            return
+        self._close_side()
+        self.side_window = SaveDialog(self.manager, self.layout.size, self.session, saves_root=self.saves_root,
+                                      on_done=self._saved)
+
+    def _saved(self, message: str) -> None:
+        self.side_window = None
+        if message:
+            self.show_message(message)
+
     def open_donation(self) -> None:
         """Donate 1, 2 or 5M (or all) of the deciding human's cash to a nation's treasury."""
-        from imperial_desktop.core import Donate
-
         state = self.session.state
         player = state.current_player()
         if player is None or not self.session.seats[player].is_human:
@@ -368,37 +583,56 @@ class GameScene:
 
     def _key(self, event: pygame.event.Event) -> None:
         mods = getattr(event, "mod", 0)
-        if event.key == pygame.K_HOME:
+        key = event.key
+        if key == pygame.K_HOME:
             self.board.fit()
-        elif event.key == pygame.K_ESCAPE:
+        elif key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self.drag = None
+            elif self.confirm is not None:
+                self._close_confirm()
+            elif self.side_window is not None:
+                self._close_side()
             elif self.aux_panel is not None:
                 self._close_aux()
-            elif self.results_open:
-                self.results_open = False
-            else:
+            elif self.overlay is not None:
+                self.overlay = None
+            elif self.selected_region is not None:
                 self.selected_region = None
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.handover_to is not None:
-                self.handover_to = None
-            elif self.decision_panel is not None and self.aux_panel is None:
+            elif self.menu_window is not None:
+                self.menu_window.kill()
+                self.menu_window = None
+            else:
+                self.open_menu()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.confirm is not None and self._confirm_action is not None:
+                action = self._confirm_action
+                self._close_confirm()
+                action()
+            elif self.confirm is None and self.decision_panel is not None and self.aux_panel is None and self.side_window is None:
                 primary = self.decision_panel.primary()
-                if primary is not None:
-                    self.act(primary.action)
-        elif event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+                if primary is not None and primary.action is not None:
+                    self.act_checked(primary.action)
+        elif self.side_window is not None:
+            return  # typing a save name: letters are not shortcuts
+        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
-        elif event.key == pygame.K_h:
+        elif key == pygame.K_F1:
+            self.open_rules()
+        elif key == pygame.K_h:
             self.toggle_hide_cash()
-        elif event.key == pygame.K_s:
-            self.results_open = not self.results_open
+        elif key == pygame.K_s:
+            self.toggle_overlay("results")
+        elif key == pygame.K_l:
+            self.toggle_overlay("legend")
+        elif key == pygame.K_r:
+            self.toggle_overlay("summary")
+        elif key == pygame.K_SPACE:
+            self.animator.finish()
 
     def _left_down(self, pos: tuple[int, int]) -> None:
-        if self.handover_to is not None:
-            self.handover_to = None
-            return
-        if self.results_open:
-            self.results_open = False
+        if self.overlay is not None:
+            self.overlay = None
             return
         kind = self._human_decision()
         if self._rondel_geometry is not None and self.layout.rondel.collidepoint(pos):
@@ -417,12 +651,7 @@ class GameScene:
                     dests = {a.destination for a in actions}  # type: ignore[attr-defined]
                     self.drag = Drag(piece, actions, dests, pos)
                     return
-                if piece.kind == "fleet" and state.maneuver_phase() == "armies":
-                    self.show_message("Fleets move before armies: the fleet movement is over")
-                elif piece.kind == "army" and state.maneuver_phase() == "fleets":
-                    self.show_message("First move the fleets (or end the fleet movement), then the armies")
-                else:
-                    self.show_message("This unit has moved already or cannot move")
+                self.show_message(_why_unit_cannot_move(state, piece))
         region = self.board.region_at(pos)
         if region is None:
             return
@@ -432,7 +661,8 @@ class GameScene:
                 self.act(actions[0])
                 return
             if len(actions) > 1:
-                view = [Choice(_short(a, state), a, a.describe(state.board)) for a in actions]
+                view = [import_choice(state, a) if isinstance(a, ImportUnit) else Choice(_short(a, state), a, a.describe(state.board))
+                        for a in actions]
                 self._open_aux(state.board.regions[region].name, "What should happen here?", view)
                 return
         self.selected_region = None if region == self.selected_region else region
@@ -446,7 +676,9 @@ class GameScene:
         region = self.board.region_at(pos)
         if region is None or region == drag.piece.region:
             return  # dropped where it was: nothing happens
-        matches = [a for a in drag.actions if a.destination == region]  # type: ignore[attr-defined]
+        if self._human_decision() != "maneuver":
+            return
+        matches = [a for a in drag.actions if a.destination == region and state.is_legal(a)]  # type: ignore[attr-defined]
         if not matches:
             unit = "fleet" if drag.piece.kind == "fleet" else "army"
             where = state.board.regions[region].name
@@ -472,16 +704,55 @@ class GameScene:
     # ------------------------------------------------------------------ per frame
 
     def update(self, dt: float = 1 / 60) -> None:
+        busy = self.animator.busy
         self.animator.update(dt)
+        if busy:
+            self._dirty = True
         if not self.animator.busy and self.handover_to is None:
             self.session.poll()
         self._check_handover()
         if self.wants_results and not self.animator.busy:
             self.wants_results = False
-            self.results_open = True
+            self.overlay = "results"
+            self._dirty = True
+        self._maybe_show_summary()
         self._refresh_decision_panel()
+        if self.decision_panel is not None:
+            self.decision_panel.update_hover()
+        self._sync_buttons()
+        if self.side_window is not None and not getattr(self.side_window, "alive", True):
+            self.side_window = None
         if self.toast and time.monotonic() > self.toast[1]:
             self.toast = None
+            self._dirty = True
+
+    def wants_frames(self) -> bool:
+        """Whether the screen changes by itself now (animations, a computer thinking, a message)."""
+        return (self._dirty or self.animator.busy or self.session.computer_thinking() or self.toast is not None
+                or self.drag is not None or self.panning)
+
+    def _maybe_show_summary(self) -> None:
+        """When a human seat must decide after computer actions, show what happened meanwhile."""
+        if self.summary is None or self.animator.busy or self.handover_to is not None:
+            return
+        player = self.session.state.current_player()
+        if player is None or not self.session.seats[player].is_human:
+            return
+        if self._summary_shown_for == self.session.version:
+            return
+        self._summary_shown_for = self.session.version
+        if self.overlay is None and self._computers_acted_since(player) and self.summary.since(player):
+            self.overlay = "summary"
+            self._dirty = True
+
+    def _computers_acted_since(self, player: int) -> bool:
+        """Whether a computer seat acted after this player's last action (in this sitting)."""
+        for step in reversed(self.session.history):
+            if step.actor == player:
+                return False
+            if step.actor is not None and not self.session.seats[step.actor].is_human:
+                return True
+        return False
 
     def _check_handover(self) -> None:
         """Hot seat with hidden cash: the next human takes the mouse before seeing their options."""
@@ -491,12 +762,14 @@ class GameScene:
         humans = sum(1 for s in self.session.seats if s.is_human)
         if humans > 1 and self.hide_cash and self._last_human is not None and player != self._last_human:
             self.handover_to = player
+            self._dirty = True
         self._last_human = player
 
     # ------------------------------------------------------------------ drawing
 
     def tooltip_lines(self) -> list[str] | None:
-        region = self.hover_region or self.selected_region
+        region = self.hover_region if self.board.rect.collidepoint(self.hover_pos) else None
+        region = region or self.selected_region
         if region is None:
             return None
         return region_tooltip_lines(self.session.state, region)
@@ -521,50 +794,92 @@ class GameScene:
                     out[a.city] = LEGAL
                 elif isinstance(a, ImportUnit):
                     out[a.region] = LEGAL
+        for region in self.choice_regions:
+            out[region] = (255, 255, 255)
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._dirty = False
         state = self.session.state
         lay = self.layout
-        status = "thinking..." if self.session.computer_thinking() else ""
+        shown = self.animator.current()
+        status = "thinking..." if self.session.computer_thinking() and shown is None else ""
         rondel_hl = None
         if self._human_decision() == "rondel":
             rondel_hl = {a.space: LEGAL for a in state.legal_actions() if isinstance(a, ChooseRondel)}
-        key = (self.session.version, lay.size, self.hide_cash, status, len(self.log), bool(rondel_hl))
+        step = shown.step if shown is not None else None
+        key = (self.session.version, lay.size, self.hide_cash, status, len(self.log), self.log_scroll, bool(rondel_hl),
+               self.rondel_hover, id(step), self.decision_panel is None, self.handover_to)
         if key != self._chrome_key or self._chrome is None:
-            self._draw_chrome(state, status, rondel_hl)
+            self._draw_chrome(state, status, rondel_hl, step)
             self._chrome_key = key
         assert self._chrome is not None
-        for rect in (lay.top_bar, lay.tracks, lay.side):
+        for rect in (lay.top_bar, lay.tracks, lay.table, lay.side):
             surface.blit(self._chrome, rect, rect)
         hidden = self.animator.hidden()
         if self.drag is not None:
             hidden = hidden + ((self.drag.piece.region, self.drag.piece.nation, self.drag.piece.kind),)
         self.board.draw(surface, state, version=self.session.version, hover=self.hover_region,
                         highlights=self.highlights(), hidden=hidden)
+        self._draw_step_marks(surface, state)
         self._draw_moving(surface, state)
-        if self.results_open:
+        area = lay.board.inflate(-24, -24)
+        if self.overlay == "results":
             from imperial_desktop.ui.results import draw_results
 
-            draw_results(surface, lay.board.inflate(-30, -30), state, lay.scale)
+            draw_results(surface, area, state, lay.scale)
+        elif self.overlay == "legend":
+            self._draw_legend(surface, area)
+        elif self.overlay == "summary":
+            self._draw_summary(surface, area)
         elif (lines := self.tooltip_lines()) and not self.panning and self.drag is None:
-            tip_key = (self.hover_region or self.selected_region, self.session.version, lay.scale)
+            region = self.hover_region or self.selected_region
+            tip_key = (region, self.session.version, lay.scale)
             if tip_key != self._tip_key:
                 self._tip = tooltip_surface(lines, lay.scale)
                 self._tip_key = tip_key
             assert self._tip is not None
-            surface.blit(self._tip, place_tooltip(self._tip.get_size(), self.hover_pos, surface.get_size()))
+            anchor = self.hover_pos if self.board.rect.collidepoint(self.hover_pos) else self._region_point(region)
+            x, y = place_tooltip(self._tip.get_size(), anchor, surface.get_size())
+            x = max(lay.board.x, min(x, lay.board.right - self._tip.get_width()))
+            y = max(lay.board.y, min(y, lay.board.bottom - self._tip.get_height()))
+            surface.blit(self._tip, (x, y))
         self._draw_toast(surface)
         if self.handover_to is not None:
             self._draw_handover(surface)
 
+    def _region_point(self, region: str | None) -> tuple[int, int]:
+        if region is None:
+            return self.layout.board.center
+        x, y = self.board.board_to_screen(self.board.geometry.regions[region].label)
+        return (round(x), round(y))
+
+    def _draw_step_marks(self, surface: pygame.Surface, state: GameState) -> None:
+        """Where the step being shown happens: a pulsing ring on its regions."""
+        shown = self.animator.current()
+        if shown is None or shown.step.kind == "move":
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.board.rect)
+        pulse = 0.5 + 0.5 * abs(1 - 2 * (shown.progress * 2 % 1))
+        for region in shown.step.regions:
+            if region not in self.board.geometry.regions:
+                continue
+            self.board.outline_region(surface, region, STEP_RING, 4)
+            x, y = self.board.board_to_screen(self.board.geometry.regions[region].label)
+            radius = round((18 + 10 * pulse) * max(0.8, self.board.zoom * 2))
+            pygame.draw.circle(surface, STEP_RING, (round(x), round(y)), radius, 3)
+            pygame.draw.circle(surface, (120, 40, 30), (round(x), round(y)), radius + 3, 1)
+        surface.set_clip(clip)
+
     def _draw_moving(self, surface: pygame.Surface, state: GameState) -> None:
         size = self.board.token_size()
-        slide = self.animator.current()
-        if slide is not None:
+        shown = self.animator.current()
+        if shown is not None and shown.slide is not None:
+            slide = shown.slide
             piece = Piece(slide.region, slide.nation, slide.kind, 1)
             sprite = self.board.sprite_for(piece, size, state)
-            x, y = self.board.board_to_screen(slide.position())
+            x, y = self.board.board_to_screen(slide.position(shown.progress))
             clip = surface.get_clip()
             surface.set_clip(self.board.rect)
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
@@ -578,41 +893,193 @@ class GameScene:
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
             return
-        img = font(round(15 * self.layout.scale), "bold").render(self.toast[0], True, (255, 255, 255))
-        rect = img.get_rect(midtop=(self.layout.board.centerx, self.layout.board.y + 12)).inflate(24, 12)
+        board = self.layout.board
+        size = panels.px(15, self.layout.scale)
+        f = panels.fitted_font(self.toast[0], size, "bold", board.w - 60)
+        lines = panels.wrap(self.toast[0], f, board.w - 60)[:3]
+        images = [f.render(line, True, (255, 255, 255)) for line in lines]
+        w = max(i.get_width() for i in images) + 24
+        h = sum(i.get_height() for i in images) + 12
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (board.centerx, board.y + 12)
         pygame.draw.rect(surface, (120, 40, 30), rect, border_radius=8)
         pygame.draw.rect(surface, (250, 220, 200), rect, 1, border_radius=8)
-        surface.blit(img, img.get_rect(center=rect.center))
+        y = rect.y + 6
+        for img in images:
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 16, 12, 225))
-        surface.blit(veil, (0, 0))
+        """An opaque screen: nobody sees the next player's cash before that player takes over."""
+        surface.fill((26, 22, 18))
         name = self.session.setup.players[self.handover_to] if self.handover_to is not None else ""
-        panels.text(surface, f"{name}, it is your turn", (surface.get_width() / 2, surface.get_height() / 2 - 20),
-                    round(30 * self.layout.scale), (250, 240, 220), "bold", "center")
-        panels.text(surface, "Click or press Enter when the others are not looking.",
-                    (surface.get_width() / 2, surface.get_height() / 2 + 24), round(16 * self.layout.scale), (220, 210, 190), "regular", "center")
+        w, h = surface.get_size()
+        panels.text(surface, f"{name}, it is your turn", (w / 2, h / 2 - 24), panels.px(30, self.layout.scale),
+                    (250, 240, 220), "bold", "center", max_width=w - 40)
+        panels.text(surface, "Click or press Enter when the others are not looking.", (w / 2, h / 2 + 22),
+                    panels.px(16, self.layout.scale), (220, 210, 190), "regular", "center", max_width=w - 40)
 
-    def _draw_chrome(self, state: GameState, status: str, rondel_hl: dict[int, tuple[int, int, int]] | None) -> None:
-        """Top bar, tracks and side panels: re-drawn only when the state changes."""
+    def _draw_overlay_frame(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect:
+        s = self.layout.scale
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 4), border_radius=10)
+        pygame.draw.rect(surface, (246, 241, 228), rect, border_radius=10)
+        pygame.draw.rect(surface, (150, 136, 110), rect, 2, border_radius=10)
+        pad = round(14 * s)
+        head = panels.text(surface, title, (rect.x + pad, rect.y + pad), panels.px(22, s), PANEL_TEXT, "bold",
+                           max_width=rect.w * 0.6)
+        panels.text(surface, "Click or press Esc to close", (rect.right - pad, rect.y + pad + 4), panels.px(12, s),
+                    PANEL_MUTED, "regular", "topright", max_width=rect.w * 0.35)
+        return pygame.Rect(rect.x + pad, head.bottom + round(8 * s), rect.w - 2 * pad, rect.bottom - head.bottom - pad - round(8 * s))
+
+    def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        try:
+            from imperial_desktop.ui.legend import draw_legend, legend_size
+        except ImportError:  # pragma: no cover
+            return
+        w, h = legend_size(self.layout.scale)
+        rect = pygame.Rect(0, 0, min(area.w, w + 40), min(area.h, h + 70))
+        rect.center = area.center
+        inner = self._draw_overlay_frame(surface, rect, "Legend: what is on the board")
+        draw_legend(surface, inner, self.layout.scale)
+
+    def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """What each nation did since the deciding (or last) human player's last decision."""
+        state = self.session.state
+        player = state.current_player()
+        if player is None or not self.session.seats[player].is_human:
+            humans = [i for i, seat in enumerate(self.session.seats) if seat.is_human]
+            player = humans[0] if humans else 0
+        s = self.layout.scale
+        rect = area.inflate(-round(area.w * 0.12), -round(area.h * 0.08))
+        name = state.setup.players[player]
+        inner = self._draw_overlay_frame(surface, rect, f"What happened since {name}'s last decision")
+        turns = self.summary.since(player) if self.summary is not None else []
+        size = panels.px(13, s)
+        f, fb = font(size), font(size, "bold")
+        line_h = f.get_linesize() + 1
+        y = inner.y
+        if not turns:
+            panels.text(surface, "Nothing yet: no other nation has acted since.", (inner.x, y), size, PANEL_TEXT)
+            return
+        rows: list[tuple[str, bool, str | None]] = []
+        for turn in turns:
+            rows.append((turn.title, True, turn.nation))
+            for line in turn.lines:
+                for part in panels.wrap(line, f, inner.w - 30):
+                    rows.append((part, False, None))
+        visible = max(1, inner.h // line_h)
+        if len(rows) > visible:  # the newest part matters most: show the end, say what is cut
+            rows = [(f"... {len(rows) - visible + 1} earlier lines (full text in the log)", False, None)] + rows[-(visible - 1):]
+        from imperial_desktop.ui import tokens
+
+        for text_line, heading, nation in rows:
+            if heading and nation:
+                m = tokens.marker_sprite(nation, max(10, line_h - 4))
+                surface.blit(m, m.get_rect(midleft=(inner.x, y + line_h / 2)))
+            panels.text(surface, text_line, (inner.x + (22 if heading else 30), y), size, PANEL_TEXT,
+                        "bold" if heading else "regular", max_width=inner.w - 30)
+            y += line_h
+        del fb
+
+    def _draw_chrome(self, state: GameState, status: str, rondel_hl: dict[int, tuple[int, int, int]] | None, step) -> None:
+        """Top bar, tracks, table and side panels: re-drawn only when something they show changes."""
         lay = self.layout
         s = lay.scale
         if self._chrome is None or self._chrome.get_size() != lay.size:
             self._chrome = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
         chrome = self._chrome
         chrome.fill(WINDOW_BG)
-        panels.draw_top_bar(chrome, lay.top_bar, state, s, status, right_margin=620 if self.manager else 12)
-        panels.draw_tracks(chrome, lay.tracks, state, s)
-        self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl)
-        panels.draw_nations(chrome, lay.nations, state, s)
+        headline = None
+        if step is not None:
+            headline = step.caption
+        elif state.decision() is not None:
+            headline = decision_headline(state)
+        right = (lay.size[0] - self._buttons_left + 8) if self.manager else 12
+        panels.draw_top_bar(chrome, lay.top_bar, state, s, status, right_margin=right, headline=headline)
+        flash_nations = {step.nation} if step is not None and step.nation and step.kind in ("taxes", "power") else set()
+        panels.draw_tracks(chrome, lay.tracks, state, s, flash_nations)
+        rondel_flash = None
+        if step is not None and step.kind == "rondel" and step.events:
+            rondel_flash = step.events[0].data.get("to")
+        self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, self.rondel_hover, rondel_flash)
         hidden = None
         if self.hide_cash:  # hot seat: only the player deciding now sees their own cash
             current = state.current_player()
             show = current if current is not None and self.session.seats[current].is_human else None
             hidden = {p for p in range(state.num_players) if p != show}
-        panels.draw_players(chrome, lay.players, state, s, hidden)
-        panels.draw_log(chrome, lay.log, self.log, s)
+        table_flash = {step.nation} if step is not None and step.nation and step.kind in ("invest", "government", "build", "interest") else set()
+        panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, state.current_player())
+        self._draw_decision_area(chrome, state, step)
+        self._log_most = panels.draw_log(chrome, lay.log, self.log, s, self.log_scroll)
+
+    def _draw_decision_area(self, surface: pygame.Surface, state: GameState, step) -> None:
+        """Behind the decision panel; when no human decides here: what the computers are doing."""
+        lay = self.layout
+        s = lay.scale
+        rect = lay.decision
+        seat = self.session.current_seat()
+        if state.decision() is None:
+            inner = panels.panel(surface, rect, "The game is over", s)
+            panels.text(surface, "Press S for the scores; Esc for the menu.", (inner.x, inner.y + 4), panels.px(13, s),
+                        PANEL_TEXT, max_width=inner.w)
+            return
+        if self.decision_panel is not None and step is None:
+            pygame.draw.rect(surface, (239, 232, 216), rect)
+            return
+        nation = state.board.name_of(state.acting_nation()) if state.acting_nation() else ""
+        who = state.setup.players[state.current_player()] if state.current_player() is not None else ""
+        if step is not None or (seat is not None and not seat.is_human):
+            title = f"Computer turn: {nation} ({who})" if seat is not None and not seat.is_human else "What just happened"
+        else:
+            title = f"Waiting for {who}"
+        inner = panels.panel(surface, rect, title, s)
+        size = panels.px(13, s)
+        f = font(size)
+        line_h = f.get_linesize() + 2
+        y = inner.y + 2
+        if step is None and self.session.computer_thinking():
+            panels.text(surface, f"{who} is thinking about {state.describe_decision()[len(who):].strip() or 'the next move'}",
+                        (inner.x, y), size, PANEL_TEXT, max_width=inner.w)
+            y += line_h
+        lines = self.turn_steps[-max(1, (inner.bottom - y - line_h) // line_h):]
+        for i, caption in enumerate(lines):
+            current = step is not None and i == len(lines) - 1 and caption == step.caption
+            panels.text(surface, ("▸ " if current else "  ") + caption, (inner.x, y), size, PANEL_TEXT,
+                        "bold" if current else "regular", max_width=inner.w)
+            y += line_h
+        panels.text(surface, "Space: show the rest at once · pace in Settings", (inner.x, inner.bottom - line_h + 2),
+                    panels.px(11, s), PANEL_MUTED, max_width=inner.w)
+
+    def close(self) -> None:
+        """Remove this screen's widgets (when the app switches to another screen)."""
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+        if self.decision_panel is not None:
+            self.decision_panel.kill()
+            self.decision_panel = None
+        self._close_aux()
+        self._close_confirm()
+        self._close_side()
+        if self.menu_window is not None:
+            self.menu_window.kill()
+            self.menu_window = None
+        if self._on_action in self.session.listeners:
+            self.session.listeners.remove(self._on_action)
+        if self._on_change in self.session.on_change:
+            self.session.on_change.remove(self._on_change)
+        if self.summary is not None:
+            self.summary.detach()
+
+
+def _why_unit_cannot_move(state: GameState, piece: Piece) -> str:
+    """A message naming the rule when a dragged unit may not move."""
+    phase = state.maneuver_phase()
+    if piece.kind == "fleet" and phase == "armies":
+        return "Fleets move before armies: the fleet movement is over"
+    if piece.kind == "army" and phase == "fleets":
+        return "First move the fleets (or end the fleet movement), then the armies"
+    return "Each unit moves once per maneuver: these units have moved already"
 
 
 def _short(action: Action, state: GameState) -> str:
@@ -622,3 +1089,10 @@ def _short(action: Action, state: GameState) -> str:
         text = text[len(nation.name) + 2:]
     return text[0].upper() + text[1:]
 
+
+def _make_summary(session: GameSession) -> SummaryTracker | None:
+    """The "since your last turn" tracker of this session (None if its history cannot be read)."""
+    try:
+        return SummaryTracker(session)
+    except Exception:  # noqa: BLE001 - the summary is a help, never a reason to stop a game
+        return None

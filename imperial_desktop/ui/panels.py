@@ -1,4 +1,5 @@
-"""The panels around the board: rondel, power track and tax chart, nations, players, top bar, log.
+"""The panels around the board: top bar, rondel, power track and tax chart, the table of nations
+and bonds, and the log.
 
 Everything here only reads the state; nothing changes it.
 """
@@ -6,6 +7,7 @@ Everything here only reads the state; nothing changes it.
 from __future__ import annotations
 
 import math
+from typing import Iterable
 
 import pygame
 
@@ -21,70 +23,129 @@ RONDEL_COLOURS: dict[str, RGB] = {
     "factory": (150, 112, 80), "production": (196, 150, 90), "maneuver": (120, 150, 110),
     "investor": (96, 140, 180), "import": (170, 120, 150), "taxation": (190, 170, 90),
 }
+CURRENT_ROW: RGB = (255, 244, 190)
+FLASH: RGB = (255, 214, 80)
+MIN_TEXT = 10  # smallest text size drawn anywhere on the game screen (pixels)
+
+
+def px(size: float, scale: float) -> int:
+    """A text size in pixels for the design size ``size`` at ``scale``, never below MIN_TEXT."""
+    return max(MIN_TEXT, round(size * scale))
+
+
+def fitted_font(value: str, size: int, kind: str, max_width: float, min_size: int = MIN_TEXT) -> pygame.font.Font:
+    """The largest font from ``size`` down to ``min_size`` in which ``value`` fits ``max_width``."""
+    f = font(size, kind)
+    while size > min_size and f.size(value)[0] > max_width:
+        size -= 1
+        f = font(size, kind)
+    return f
+
+
+def elide(value: str, f: pygame.font.Font, max_width: float) -> str:
+    """``value`` cut with an ellipsis so that it fits ``max_width`` in font ``f``."""
+    if f.size(value)[0] <= max_width:
+        return value
+    while value and f.size(value + "…")[0] > max_width:
+        value = value[:-1]
+    return value + "…"
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[float, float], size: int, colour: RGB = PANEL_TEXT,
-         kind: str = "regular", anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
-    """Blit one line of text; shrinks it to ``max_width`` if given."""
-    f = font(size, kind)
+         kind: str = "regular", anchor: str = "topleft", max_width: float | None = None) -> pygame.Rect:
+    """Blit one line of text. With ``max_width`` it shrinks (down to MIN_TEXT), then elides."""
+    if max_width is not None:
+        f = fitted_font(value, size, kind, max_width)
+        value = elide(value, f, max_width)
+    else:
+        f = font(size, kind)
     img = f.render(value, True, colour)
-    if max_width is not None and img.get_width() > max_width and img.get_width() > 0:
-        img = pygame.transform.smoothscale(img, (max_width, max(1, round(img.get_height() * max_width / img.get_width()))))
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float) -> pygame.Rect:
-    """Draw a panel frame with a title; returns the content rectangle."""
+def wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
+    """Break ``value`` into lines that fit ``width`` (words longer than a line are elided)."""
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else indent + word
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate if f.size(candidate)[0] <= width else elide(candidate, f, width)
+            else:
+                lines.append(line)
+                line = indent + "  " + word if indent else word
+        lines.append(line)
+    return lines
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float, note: str = "") -> pygame.Rect:
+    """Draw a panel frame with a title (and a note at its right); returns the content rectangle."""
     pygame.draw.rect(surface, PANEL_BG, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
-    h = round(22 * scale)
+    h = max(18, round(22 * scale))
     pygame.draw.rect(surface, HEADER_BG, (rect.x, rect.y, rect.w, h))
-    text(surface, title, (rect.x + 8, rect.y + h / 2), round(13 * scale), HEADER_TEXT, "bold", "midleft")
-    return pygame.Rect(rect.x + 6, rect.y + h + 4, rect.w - 12, rect.h - h - 8)
+    title_rect = text(surface, title, (rect.x + 8, rect.y + h / 2), px(13, scale), HEADER_TEXT, "bold", "midleft")
+    if note:
+        text(surface, note, (rect.right - 8, rect.y + h / 2), px(11, scale), (214, 204, 184), "regular", "midright",
+             max_width=rect.right - 16 - title_rect.right)
+    return pygame.Rect(rect.x + 6, rect.y + h + 3, rect.w - 12, rect.h - h - 6)
 
 
 def player_name(state: GameState, player: int | None) -> str:
     return "-" if player is None else state.setup.players[player]
 
 
+def nation_colour_text(nation: str) -> RGB:
+    """A nation's colour dark enough to be read as text on the light panels."""
+    return PIECE[nation] if nation != "austria_hungary" else (150, 110, 0)
+
+
 # ---------------------------------------------------------------- top bar
 
 def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float, status: str = "",
-                 right_margin: int = 12) -> None:
+                 right_margin: int = 12, headline: str | None = None) -> None:
     pygame.draw.rect(surface, HEADER_BG, rect)
-    size = round(16 * scale)
+    size = px(16, scale)
     decision = state.decision()
     x = rect.x + 12
     if decision is not None and decision.nation:
         m = tokens.marker_sprite(decision.nation, round(rect.h * 0.6))
         surface.blit(m, m.get_rect(midleft=(x, rect.centery)))
         x += m.get_width() + 8
-    if decision is None:
-        best = state.ranking()[0]
-        winners = [r["name"] for r in state.ranking() if r["rank"] == 1]
-        headline = f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best['total']} points"
-    else:
-        headline = state.describe_decision()
-    text(surface, f"Turn {state.turns_taken + (0 if state.is_terminal() else 1)}", (x, rect.centery), size, (200, 190, 170), "bold", "midleft")
-    x += round(90 * scale)
-    room = rect.w - x - right_margin - (110 if status else 10)
-    if font(size, "bold").size(headline)[0] > room:
-        size = round(size * 0.85)
+    if headline is None:
+        if decision is None:
+            best = state.ranking()[0]
+            winners = [r["name"] for r in state.ranking() if r["rank"] == 1]
+            headline = f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best['total']} points"
+        else:
+            headline = state.describe_decision()
+    turn = text(surface, f"Turn {state.turns_taken + (0 if state.is_terminal() else 1)}", (x, rect.centery), size,
+                (200, 190, 170), "bold", "midleft")
+    x = turn.right + round(16 * scale)
+    status_w = font(px(14, scale), "bold").size(status)[0] + 16 if status else 0
+    room = rect.w - x - right_margin - status_w
     text(surface, headline, (x, rect.centery), size, HEADER_TEXT, "bold", "midleft", max_width=room)
     if status:
-        text(surface, status, (rect.right - right_margin, rect.centery), round(14 * scale), HIGHLIGHT, "bold", "midright")
+        text(surface, status, (rect.right - right_margin, rect.centery), px(14, scale), HIGHLIGHT, "bold", "midright")
 
 
 # ---------------------------------------------------------------- rondel
 
 def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                highlight: dict[int, RGB] | None = None) -> tuple[float, float, float, float]:
-    """The rondel with the nation markers; returns its centre and inner and outer radius."""
+                highlight: dict[int, RGB] | None = None, hover: int | None = None,
+                flash: int | None = None) -> tuple[float, float, float, float]:
+    """The rondel with the nation markers; returns its centre and inner and outer radius.
+
+    ``highlight`` outlines spaces (the legal ones), ``hover`` lights the space a choice button or
+    the pointer refers to, ``flash`` marks the space a computer nation just moved to.
+    """
     inner = panel(surface, rect, "Rondel", scale)
     board = state.board
-    cx, cy = inner.centerx, inner.centery + 2
+    cx, cy = inner.centerx, inner.centery + 1
     radius = min(inner.w * 0.46, inner.h * 0.5)
     inner_r = radius * 0.36
     n = len(board.rondel)
@@ -94,16 +155,23 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         pts = [(cx + inner_r * math.cos(a0 + (a1 - a0) * t / 8), cy + inner_r * math.sin(a0 + (a1 - a0) * t / 8)) for t in range(9)]
         pts += [(cx + radius * math.cos(a1 - (a1 - a0) * t / 8), cy + radius * math.sin(a1 - (a1 - a0) * t / 8)) for t in range(9)]
         colour = RONDEL_COLOURS.get(space.action, (180, 180, 180))
+        if space.index in (hover, flash):
+            colour = tuple(min(255, c + 45) for c in colour)  # type: ignore[assignment]
         pygame.draw.polygon(surface, colour, pts)
-        if highlight and space.index in highlight:
+        if space.index == flash:
+            pygame.draw.polygon(surface, FLASH, pts, max(3, round(4 * scale)))
+        elif space.index == hover:
+            pygame.draw.polygon(surface, (255, 255, 255), pts, max(3, round(4 * scale)))
+        elif highlight and space.index in highlight:
             pygame.draw.polygon(surface, highlight[space.index], pts, max(2, round(3 * scale)))
         else:
             pygame.draw.polygon(surface, (60, 50, 40), pts, 1)
         mid = (a0 + a1) / 2
         lx, ly = cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)
-        text(surface, space.name, (lx, ly - 9 * scale), round(11 * scale), (255, 255, 255), "bold", "center")
+        text(surface, space.name, (lx, ly - 8 * scale), px(11, scale), (255, 255, 255), "bold", "center",
+             max_width=(radius - inner_r) * 1.25)
         here = [nat for nat in board.nation_ids if state.rondel[nat] == space.index]
-        msize = round(15 * scale)
+        msize = max(12, round(15 * scale))
         for i, nat in enumerate(here):
             m = tokens.marker_sprite(nat, msize)
             off = (i - (len(here) - 1) / 2) * (msize + 1)
@@ -111,8 +179,8 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
     waiting = [nat for nat in board.nation_ids if state.rondel[nat] is None]
     if waiting:
-        text(surface, "start", (cx, cy - inner_r * 0.45), round(10 * scale), PANEL_MUTED, "regular", "center")
-        msize = round(13 * scale)
+        text(surface, "start", (cx, cy - inner_r * 0.5), px(10, scale), PANEL_MUTED, "regular", "center")
+        msize = max(11, round(13 * scale))
         for i, nat in enumerate(waiting):
             m = tokens.marker_sprite(nat, msize)
             col, row = i % 3, i // 3
@@ -133,167 +201,225 @@ def rondel_space_at(pos: tuple[int, int], geometry: tuple[float, float, float, f
 
 # ---------------------------------------------------------------- power track and tax chart
 
-def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> None:
-    """The scoring track (0-25, power factors above) and the tax chart (2-5 ... 15+)."""
+def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
+                flash: Iterable[str] = ()) -> None:
+    """The power track (0-25, factors above) and the tax chart (2-5 ... 15+) side by side.
+
+    Nations in ``flash`` (those whose markers just moved) are ringed.
+    """
     pygame.draw.rect(surface, PANEL_BG, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
     board = state.board
-    pad = round(10 * scale)
-    label_w = round(112 * scale)
-    # power track
-    top = rect.y + pad
-    track_h = round(rect.h * 0.46)
-    text(surface, "Power points", (rect.x + pad, top + 2), round(13 * scale), PANEL_TEXT, "bold")
-    text(surface, "factor above", (rect.x + pad, top + 18 * scale), round(11 * scale), PANEL_MUTED)
+    flash = set(flash)
+    pad = round(6 * scale)
+    band_h = max(14, round(16 * scale))
+    cells_top = rect.y + pad + band_h
+    cell_h = rect.bottom - pad - cells_top
+    label_w = max(52, round(64 * scale))
+    power_w = round((rect.w - 3 * pad - 2 * label_w) * 0.64)
+    _track_label(surface, "Power points", pygame.Rect(rect.x + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
     x0 = rect.x + pad + label_w
-    cell_w = (rect.right - pad - x0) / 26
-    factor_h = round(15 * scale)
+    cell_w = power_w / 26
     for low, high, factor in board.factor_table:
-        fx = x0 + low * cell_w
-        band = pygame.Rect(round(fx), top, round((high - low + 1) * cell_w) - 1, factor_h)
+        band = pygame.Rect(round(x0 + low * cell_w), rect.y + pad, round((high - low + 1) * cell_w) - 1, band_h - 1)
         pygame.draw.rect(surface, (214, 200, 170) if factor % 2 else (228, 216, 190), band)
-        text(surface, f"x{factor}", band.center, round(11 * scale), PANEL_TEXT, "bold", "center")
-    cells_top = top + factor_h + 2
-    cell_h = track_h - factor_h - 4
+        label = f"factor x{factor}" if high - low >= 4 else f"x{factor}"
+        text(surface, label, band.center, px(11, scale), PANEL_TEXT, "bold", "center", max_width=band.w - 4)
     for p in range(26):
         cell = pygame.Rect(round(x0 + p * cell_w), cells_top, round(cell_w) - 1, cell_h)
         pygame.draw.rect(surface, (248, 244, 232), cell)
         pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
-        text(surface, str(p), (cell.centerx, cell.bottom - 2), round(10 * scale), PANEL_MUTED, "regular", "midbottom")
+        text(surface, str(p), (cell.centerx, cell.bottom - 1), px(10, scale), PANEL_MUTED, "regular", "midbottom")
+    number_h = px(10, scale)
     _markers(surface, {n: state.power[n] for n in board.nation_ids}, lambda v: x0 + (v + 0.5) * cell_w,
-             cells_top + (cell_h - 12 * scale) / 2, (cell_w - 2, cell_h - 12 * scale), board.nation_ids)
+             cells_top + (cell_h - number_h) / 2, (cell_w - 2, cell_h - number_h - 2), board.nation_ids, flash)
     # tax chart
-    top2 = rect.y + pad + track_h + round(6 * scale)
-    chart_h = rect.bottom - pad - top2
-    text(surface, "Tax chart", (rect.x + pad, top2 + 2), round(13 * scale), PANEL_TEXT, "bold")
-    text(surface, "(+ power points)", (rect.x + pad, top2 + 18 * scale), round(11 * scale), PANEL_MUTED)
+    _track_label(surface, "Tax chart", pygame.Rect(x0 + power_w + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
+    tx0 = x0 + power_w + pad + label_w
     positions = sorted(board.tax_points)
-    width = (rect.right - pad - x0) / len(positions)
+    width = (rect.right - pad - tx0) / len(positions)
+    band = pygame.Rect(round(tx0), rect.y + pad, round(rect.right - pad - tx0), band_h - 1)
+    pygame.draw.rect(surface, (228, 216, 190), band)
+    text(surface, "taxes collected (M), + power points", band.center, px(11, scale),
+         PANEL_TEXT, "bold", "center", max_width=band.w - 4)
     for i, pos in enumerate(positions):
-        cell = pygame.Rect(round(x0 + i * width), top2, round(width) - 2, chart_h)
+        cell = pygame.Rect(round(tx0 + i * width), cells_top, round(width) - 1, cell_h)
         pygame.draw.rect(surface, (236, 226, 200), cell)
         pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
         label = "2-5" if i == 0 else ("15+" if i == len(positions) - 1 else str(pos))
-        text(surface, f"{label}", (cell.x + 4, cell.y + 2), round(11 * scale), PANEL_TEXT, "bold")
-        text(surface, f"+{board.tax_points[pos]}", (cell.right - 4, cell.y + 2), round(11 * scale), (150, 60, 40), "bold", "topright")
-    _markers(surface, {n: state.chart[n] for n in board.nation_ids}, lambda v: x0 + (positions.index(v) + 0.5) * width,
-             top2 + 14 * scale + (chart_h - 14 * scale) / 2, (width - 6, chart_h - 16 * scale), board.nation_ids)
+        text(surface, label, (cell.centerx, cell.bottom - 1), px(10, scale), PANEL_TEXT, "bold", "midbottom", max_width=cell.w - 2)
+        text(surface, f"+{board.tax_points[pos]}", (cell.centerx, cell.y + 1), px(10, scale), (150, 60, 40), "bold", "midtop",
+             max_width=cell.w - 2)
+    _markers(surface, {n: state.chart[n] for n in board.nation_ids}, lambda v: tx0 + (positions.index(v) + 0.5) * width,
+             cells_top + cell_h / 2, (width - 4, cell_h - 2 * number_h - 2), board.nation_ids, flash)
 
 
-def _markers(surface: pygame.Surface, values: dict[str, int], x_of, y: float, cell: tuple[float, float], order) -> None:
-    """Nation markers on a track: those sharing a box are packed into it in a small grid."""
+def _track_label(surface: pygame.Surface, title: str, rect: pygame.Rect, scale: float) -> None:
+    """The name of a track, on as many lines as it needs, left of its cells."""
+    f = fitted_font(max(title.split(), key=len), px(12, scale), "bold", rect.w)
+    lines = wrap(title, f, rect.w)
+    y = rect.centery - len(lines) * f.get_linesize() / 2
+    for line in lines:
+        surface.blit(f.render(line, True, PANEL_TEXT), (rect.x, round(y)))
+        y += f.get_linesize()
+
+
+def _markers(surface: pygame.Surface, values: dict[str, int], x_of, y: float, cell: tuple[float, float], order,
+             flash: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    """Nation markers on a track: those sharing a box are packed into it in a small grid (one
+    marker size for the whole track, set by the fullest box)."""
     groups: dict[int, list[str]] = {}
     for nation in order:
         groups.setdefault(values[nation], []).append(nation)
     cw, ch = cell
-    for value, nations in groups.items():
-        n = len(nations)
-        best = None
+
+    def packing(n: int) -> tuple[float, int, int]:
+        best = (0.0, 1, n)
         for cols in range(1, n + 1):
             rows = -(-n // cols)
-            size = min(cw / cols, ch / rows) * 0.92
-            if best is None or size > best[0]:
+            size = min(cw / cols, ch / rows) * 0.95
+            if size > best[0]:
                 best = (size, cols, rows)
-        size, cols, rows = best
-        s = max(8, min(22, int(size)))
+        return best
+
+    uniform = min(packing(len(nations))[0] for nations in groups.values())
+    for value, nations in groups.items():
+        _, cols, rows = packing(len(nations))
+        s = max(9, min(18, int(uniform)))
         for i, nation in enumerate(nations):
             col, row = i % cols, i // cols
             cx = x_of(value) + (col - (cols - 1) / 2) * s
             cy = y + (row - (rows - 1) / 2) * s
             m = tokens.marker_sprite(nation, s)
-            surface.blit(m, m.get_rect(center=(round(cx), round(cy))))
+            r = m.get_rect(center=(round(cx), round(cy)))
+            if nation in flash:
+                pygame.draw.circle(surface, FLASH, r.center, s * 0.75)
+                pygame.draw.circle(surface, (120, 40, 30), r.center, s * 0.75, 2)
+            surface.blit(m, r)
 
 
-# ---------------------------------------------------------------- nations and players
+# ---------------------------------------------------------------- nations and bonds
 
-def draw_nations(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> dict[str, pygame.Rect]:
-    """Two lines per nation: government, treasury, power, factories, flags, units; then the bonds
-    still available (those not yet granted by any investor)."""
-    inner = panel(surface, rect, "Nations", scale)
+def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
+               hide_cash_of: set[int] | None = None, flash: Iterable[str] = (),
+               current_player: int | None = None) -> dict[str, pygame.Rect]:
+    """One table of the nations (government, treasury, power, flags, factories, units) and of every
+    investor's bonds in them (a column per player, headed by cash, Swiss Bank and investor card),
+    with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights)."""
+    inner = panel(surface, rect, "Nations and bonds", scale,
+                  "bonds in M; the government's bonds are framed")
     board = state.board
-    size = round(12 * scale)
-    small = round(10 * scale)
-    k = inner.w / 440
-    cols = [("Government", 52), ("Treasury", 150), ("Power", 212), ("Fact.", 262), ("Flags", 305), ("Units", 350)]
-    for title, x in cols:
-        text(surface, title, (inner.x + x * k, inner.y), round(10 * scale), PANEL_MUTED, "bold")
-    head = 14 * scale
-    row_h = (inner.h - head) / 6
+    flash = set(flash)
+    players = state.num_players
+    size = px(12, scale)
+    small = px(11, scale)
+    # columns: fixed nation facts, then one per player, then the bonds left
+    fixed = [("nation", 120), ("Government", 86), ("Treasury", 62), ("Power", 62), ("Flags", 40), ("Fact.", 38), ("Units", 56)]
+    fixed_w = sum(w for _, w in fixed)
+    k = min(1.0, inner.w / (fixed_w + players * 78 + 130))
+    xs: dict[str, float] = {}
+    x = float(inner.x)
+    for key, w in fixed:
+        xs[key] = x
+        x += w * k
+    player_w = min(96 * k * 1.2, (inner.right - x) * 0.8 / players)
+    player_x = [x + i * player_w for i in range(players)]
+    left_x = x + players * player_w + 4
+    head_h = round(2 * (small + 3))
+    row_h = (inner.h - head_h) / 6
+    # header
+    hy = inner.y
+    for key, _ in fixed[1:]:
+        text(surface, key, (xs[key], hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft")
+    for p in range(players):
+        cell = pygame.Rect(round(player_x[p]), hy, round(player_w) - 3, head_h - 1)
+        if p == current_player:
+            pygame.draw.rect(surface, CURRENT_ROW, cell)
+        text(surface, state.setup.players[p], (cell.x + 2, cell.y), small, PANEL_TEXT, "bold", max_width=cell.w - 4)
+        cash = "??" if hide_cash_of and p in hide_cash_of else f"{state.cash[p]}M"
+        badges = []
+        if state.card == p:
+            badges.append("Inv. card")
+        if p in state.swiss:
+            badges.append("Swiss Bank")
+        text(surface, " · ".join([cash] + badges), (cell.x + 2, cell.y + small + 3), small,
+             (150, 60, 40) if badges else PANEL_TEXT, "bold", max_width=cell.w - 4)
+    text(surface, "bonds left", (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
+         max_width=inner.right - left_x)
     rows: dict[str, pygame.Rect] = {}
     acting = state.acting_nation()
     for i, nation in enumerate(board.nation_ids):
-        row = pygame.Rect(inner.x, round(inner.y + head + i * row_h), inner.w, round(row_h))
+        row = pygame.Rect(inner.x, round(inner.y + head_h + i * row_h), inner.w, round(row_h))
         rows[nation] = row
-        if nation == acting or nation == state.turn_nation:
-            pygame.draw.rect(surface, (255, 244, 190), row)
-        if i:
-            pygame.draw.line(surface, (220, 210, 190), row.topleft, row.topright)
-        line1 = row.y + row_h * 0.32
-        line2 = row.y + row_h * 0.75
-        m = tokens.marker_sprite(nation, round(min(row_h * 0.5, 18 * scale)))
-        surface.blit(m, m.get_rect(midleft=(inner.x + 1, line1)))
-        colour = PIECE[nation] if nation != "austria_hungary" else (150, 110, 0)
-        text(surface, NATION_SHORT[nation], (inner.x + 22 * scale, line1), size, colour, "bold", "midleft")
+        if nation in flash:
+            pygame.draw.rect(surface, FLASH, row)
+        elif nation == acting or nation == state.turn_nation:
+            pygame.draw.rect(surface, CURRENT_ROW, row)
+        pygame.draw.line(surface, (220, 210, 190), row.topleft, row.topright)
+        cy = row.centery
+        m = tokens.marker_sprite(nation, max(11, round(min(row_h * 0.7, 16 * scale))))
+        surface.blit(m, m.get_rect(midleft=(inner.x + 1, cy)))
+        name_x = inner.x + m.get_width() + 4
+        text(surface, board.name_of(nation), (name_x, cy), size, nation_colour_text(nation), "bold", "midleft",
+             max_width=xs["Government"] - name_x - 4)
         gov = state.government[nation]
-        text(surface, player_name(state, gov), (inner.x + 52 * k, line1), size, PANEL_TEXT, "regular", "midleft", max_width=round(95 * k))
-        text(surface, f"{state.treasury[nation]}M", (inner.x + 150 * k, line1), size, PANEL_TEXT, "bold", "midleft")
-        text(surface, f"{state.power[nation]} (x{board.power_factor(state.power[nation])})", (inner.x + 212 * k, line1), size, PANEL_TEXT, "bold", "midleft")
+        text(surface, player_name(state, gov), (xs["Government"], cy), size, PANEL_TEXT, "regular", "midleft",
+             max_width=xs["Treasury"] - xs["Government"] - 4)
+        text(surface, f"{state.treasury[nation]}M", (xs["Treasury"], cy), size, PANEL_TEXT, "bold", "midleft")
+        text(surface, f"{state.power[nation]} x{board.power_factor(state.power[nation])}", (xs["Power"], cy), size,
+             PANEL_TEXT, "bold", "midleft", max_width=xs["Flags"] - xs["Power"] - 2)
+        text(surface, str(state.flag_count(nation)), (xs["Flags"], cy), size, PANEL_TEXT, "regular", "midleft")
         factories = sum(1 for f in state.factories if board.regions[f].nation == nation)
-        text(surface, str(factories), (inner.x + 262 * k, line1), size, PANEL_TEXT, "regular", "midleft")
-        text(surface, str(state.flag_count(nation)), (inner.x + 305 * k, line1), size, PANEL_TEXT, "regular", "midleft")
+        text(surface, str(factories), (xs["Fact."], cy), size, PANEL_TEXT, "regular", "midleft")
         a, f = state.unit_count(nation)
-        text(surface, f"{a}A {f}F", (inner.x + 350 * k, line1), size, PANEL_TEXT, "regular", "midleft")
-        left = state.available_bonds(nation)
-        bonds = "  ".join(f"{v}" for v in left) if left else "none"
-        text(surface, f"bonds left: {bonds}", (inner.x + 52 * k, line2), small, PANEL_MUTED, "regular", "midleft", max_width=round(inner.w - 52 * k))
-    return rows
-
-
-def draw_players(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                 hide_cash_of: set[int] | None = None) -> dict[int, pygame.Rect]:
-    """One row per player: cash, bonds, Swiss Bank, investor card."""
-    inner = panel(surface, rect, "Investors", scale)
-    rows: dict[int, pygame.Rect] = {}
-    n = state.num_players
-    row_h = inner.h / max(n, 4)
-    size = round(12 * scale)
-    current = state.current_player()
-    for p in range(n):
-        row = pygame.Rect(inner.x, round(inner.y + p * row_h), inner.w, round(row_h))
-        rows[p] = row
-        if p == current:
-            pygame.draw.rect(surface, (255, 244, 190), row)
-        name = state.setup.players[p]
-        text(surface, name, (row.x + 4, row.y + 2), size, PANEL_TEXT, "bold", max_width=round(inner.w * 0.3))
-        cash = "??" if hide_cash_of and p in hide_cash_of else f"{state.cash[p]}M"
-        text(surface, cash, (row.x + inner.w * 0.33, row.y + 2), size, PANEL_TEXT, "bold")
-        badges = []
-        if p in state.swiss:
-            badges.append("Swiss Bank")
-        if state.card == p:
-            badges.append("Investor")
-        if badges:
-            text(surface, " · ".join(badges), (row.right - 4, row.y + 2), round(11 * scale), (150, 60, 40), "bold", "topright")
-        x = row.x + 4
-        y = row.y + 2 + 15 * scale
-        for nation, value in state.bonds_of(p):
-            label = f"{NATION_SHORT[nation]}{value}"
-            chip = font(round(10 * scale), "bold").render(label, True, (255, 255, 255) if nation != "austria_hungary" else (30, 30, 30))
-            box = chip.get_rect(topleft=(x, y)).inflate(6, 2)
-            if box.right > row.right:
-                break
+        text(surface, f"{a}A {f}F", (xs["Units"], cy), size, PANEL_TEXT, "regular", "midleft",
+             max_width=player_x[0] - xs["Units"] - 2)
+        for p in range(players):
+            values = [v for n, v in state.bonds_of(p) if n == nation]
+            if not values:
+                continue
+            label = " ".join(str(v) for v in sorted(values, reverse=True))
+            cell = pygame.Rect(round(player_x[p]), row.y + 2, round(player_w) - 3, row.h - 3)
+            chip_font = fitted_font(label, small, "bold", cell.w - 6)
+            img = chip_font.render(elide(label, chip_font, cell.w - 6), True, tokens.piece_text_colour(nation))
+            box = img.get_rect(midleft=(cell.x + 2, cy)).inflate(6, 2)
+            box.h = min(box.h, cell.h)
+            box.centery = cy
             pygame.draw.rect(surface, PIECE[nation], box, border_radius=3)
-            if state.government[nation] == p:
-                pygame.draw.rect(surface, (20, 20, 20), box, 1, border_radius=3)
-            surface.blit(chip, chip.get_rect(center=box.center))
-            x = box.right + 3
+            if gov == p:
+                pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 4), 2, border_radius=4)
+            surface.blit(img, img.get_rect(center=box.center))
+        left = state.available_bonds(nation)
+        text(surface, " ".join(str(v) for v in left) if left else "none", (left_x, cy), small, PANEL_MUTED, "regular",
+             "midleft", max_width=inner.right - left_x)
     return rows
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float) -> None:
-    inner = panel(surface, rect, "Game log", scale)
-    size = round(11 * scale)
-    line_h = size + 4
+# ---------------------------------------------------------------- log
+
+def log_layout(rect: pygame.Rect, lines: list[str], scale: float) -> tuple[pygame.Rect, int, list[tuple[str, bool]]]:
+    """The log's content rectangle, its line height and its lines wrapped to the width
+    (with whether each is a heading: lines not indented start a nation's turn)."""
+    inner = pygame.Rect(rect.x + 6, rect.y + max(18, round(22 * scale)) + 3, rect.w - 12, rect.h - max(18, round(22 * scale)) - 6)
+    size = px(12, scale)
+    f = font(size)
+    wrapped: list[tuple[str, bool]] = []
+    for line in lines:
+        heading = not line.startswith(" ")
+        for part in wrap(line, f if not heading else font(size, "bold"), inner.w - 4):
+            wrapped.append((part, heading))
+    return inner, size + 4, wrapped
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float, scroll: int = 0) -> int:
+    """The log, newest line at the bottom, ``scroll`` lines back; returns the greatest useful scroll."""
+    panel(surface, rect, "Log", scale, "wheel: scroll back" if scroll == 0 else f"{scroll} lines back (wheel)")
+    inner, line_h, wrapped = log_layout(rect, lines, scale)
     visible = max(1, int(inner.h // line_h))
-    for i, line in enumerate(lines[-visible:]):
-        text(surface, line, (inner.x, inner.y + i * line_h), size, PANEL_TEXT, "regular", max_width=None if font(size).size(line)[0] <= inner.w else inner.w)
+    most = max(0, len(wrapped) - visible)
+    scroll = max(0, min(scroll, most))
+    shown = wrapped[max(0, len(wrapped) - visible - scroll): len(wrapped) - scroll]
+    size = line_h - 4
+    for i, (line, heading) in enumerate(shown):
+        text(surface, line, (inner.x, inner.y + i * line_h), size, PANEL_TEXT, "bold" if heading else "regular")
+    return most

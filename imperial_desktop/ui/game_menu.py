@@ -1,0 +1,53 @@
+"""The game menu (Esc or the Menu button): resume, save, rules, legend, back to the title screen.
+
+A pygame-gui window; each button calls the handler the game screen gave for its key.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIWindow
+
+ENTRIES = (
+    ("resume", "Resume the game", "Close this menu (Esc)"),
+    ("save", "Save under a name...", "Keep a named copy of this game (it is also saved after every action)"),
+    ("rules", "Rules (F1)", "The rules in brief, with every option explained"),
+    ("legend", "Legend (L)", "What every piece, mark and colour on the board means"),
+    ("title", "Back to the title screen", "The game is kept: Continue on the title screen resumes it"),
+)
+
+
+class GameMenu:
+    """A small window of buttons over the game."""
+
+    def __init__(self, manager: pygame_gui.UIManager, window_size: tuple[int, int],
+                 handlers: dict[str, Callable[[], None]]):
+        self.handlers = handlers
+        w, h = 340, 70 + 46 * len(ENTRIES)
+        rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
+        self.window = UIWindow(rect, manager, window_display_title="Game menu", object_id="#game_menu")
+        self.buttons: dict[UIButton, str] = {}
+        for i, (key, label, tip) in enumerate(ENTRIES):
+            button = UIButton(pygame.Rect(20, 12 + 46 * i, w - 72, 38), label, manager, container=self.window,
+                              tool_tip_text=tip, object_id="#primary_button" if key == "resume" else None)
+            self.buttons[button] = key
+
+    def button(self, key: str) -> UIButton:
+        return next(b for b, k in self.buttons.items() if k == key)
+
+    def handle_button(self, element: object) -> bool:
+        """Run the handler of a pressed menu button (closing the menu first); False if not ours."""
+        key = self.buttons.get(element)  # type: ignore[arg-type]
+        if key is None:
+            return False
+        self.kill()
+        handler = self.handlers.get(key)
+        if handler is not None:
+            handler()
+        return True
+
+    def kill(self) -> None:
+        self.window.kill()
