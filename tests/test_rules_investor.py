@@ -236,15 +236,16 @@ def test_point_29_swiss_bank_may_invest_in_any_nation_in_the_round():
 def test_point_29_ungoverned_nation_gets_a_round_after_the_previous_nation():
     state = fixed_game({IT: 0, GB: 1, GE: 2, RU: 3}, 4, investor_card=False)
     assert state.government[AH] is None
-    # at the start AH is ungoverned: its round comes first (starting with seat 0), then Italy moves
+    # at the start AH is ungoverned: its round comes first, opened by the government of the
+    # previous nation, Russia (R-EN variant without investor card), then AH moves
     d = state.decision()
-    assert d.kind == "invest"
+    assert d.kind == "invest" and d.player == 3
     state.cash[d.player] = 10
     refresh(state)
     state.apply(Invest(d.player, AH, 2))
     while state.decision().kind == "invest":
         state.apply(PassInvestment(state.decision().player))
-    assert state.government[AH] == 0
+    assert state.government[AH] == 3
     assert state.decision().nation == AH and state.decision().kind == "rondel"
 
 

@@ -14,9 +14,11 @@ from imperial_desktop.core.actions import Action, action_from_json
 from imperial_desktop.core.errors import IllegalActionError, RecordError
 from imperial_desktop.core.setup import GameSetup
 from imperial_desktop.core.state import GameState
+from imperial_desktop.core.validate import MAX_RECORD_ACTIONS, MAX_RECORD_DONATIONS
 
 RECORD_FORMAT = "imperial-desktop-record"
 RECORD_FORMAT_VERSION = 1
+MAX_META_CHARS = 65_536
 
 
 @dataclass
@@ -36,8 +38,9 @@ class GameRecord:
                 state.apply(action)
             except IllegalActionError as exc:
                 raise RecordError(f"action #{number} cannot be applied: {exc}") from exc
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-                raise RecordError(f"action #{number} ({action.to_json()}) is malformed: {type(exc).__name__}: {exc}") from exc
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError, RuntimeError) as exc:
+                raise RecordError(f"action #{number} ({str(action)[:120]}) is malformed: {type(exc).__name__}: {exc}"[:300]) from exc
+        state.validate()  # the same checks as a loaded snapshot (core/validate.py)
         if check_digest and self.digest is not None and state.digest() != self.digest:
             raise RecordError(f"the replayed state's digest {state.digest()[:12]}... differs from the record's {self.digest[:12]}...")
         return state
@@ -63,6 +66,11 @@ class GameRecord:
             raise RecordError(f"unsupported record version {data.get('format_version')!r}")
         if "setup" not in data or not isinstance(data.get("actions"), list):
             raise RecordError("a game record needs 'setup' and a list of 'actions'")
+        if len(data["actions"]) > MAX_RECORD_ACTIONS:
+            raise RecordError(f"the record holds {len(data['actions'])} actions (at most {MAX_RECORD_ACTIONS})")
+        donations = sum(1 for a in data["actions"] if isinstance(a, dict) and a.get("type") == "donate")
+        if donations > MAX_RECORD_DONATIONS:
+            raise RecordError(f"the record holds {donations} donations (at most {MAX_RECORD_DONATIONS})")
         setup = GameSetup.from_dict(data["setup"])
         actions = []
         for number, item in enumerate(data["actions"], start=1):
@@ -76,6 +84,12 @@ class GameRecord:
         if digest is not None and not isinstance(digest, str):
             raise RecordError("the digest must be a string")
         meta = data.get("meta") or {}
+        try:
+            meta_chars = len(json.dumps(meta)) if isinstance(meta, dict) else 0
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise RecordError("the record's notes ('meta') are damaged") from exc
+        if meta_chars > MAX_META_CHARS:
+            raise RecordError(f"the record's notes ('meta') are longer than {MAX_META_CHARS} characters")
         return cls(setup=setup, actions=actions, digest=digest, meta=meta if isinstance(meta, dict) else {})
 
     def save(self, path: str | Path, final_state: GameState | None = None) -> None:

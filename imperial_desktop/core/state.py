@@ -35,7 +35,7 @@ from imperial_desktop.core.setup import (
 
 
 DECISION_TEXT = {
-    "auction": "grant a bond in the set-up auction",
+    "auction": "buy a bond in the opening auction, or pass",
     "rondel": "choose the rondel space",
     "swiss_force": "force the nation to stop on Investor, or not",
     "factory": "build a factory",
@@ -66,6 +66,9 @@ class Decision:
         text = DECISION_TEXT.get(self.kind, self.kind)
         if self.kind == "maneuver":
             text = "move fleets" if state.maneuver_phase() == "fleets" else "move armies"
+        if self.kind == "import" and self.data.get("count"):  # the top bar follows the imports made
+            left = state.board.import_max - self.data["count"]
+            text = f"import up to {left} more unit{'' if left == 1 else 's'}, or stop"
         if self.nation:
             return f"{who} ({state.board.name_of(self.nation)}) must {text}"
         return f"{who} must {text}"
@@ -953,7 +956,11 @@ class GameState:
     def _run(self, ev: list[Event]) -> None:
         """Carry out automatic steps until a decision is pending or the game is over."""
         self._legal = None
+        steps = 0
         while not self.over:
+            steps += 1
+            if steps > _MAX_AUTOMATIC_STEPS:  # a corrupt flow; never reached from a sound state
+                raise RuntimeError("the game flow does not reach a decision")
             if self.pending is not None:
                 if self.pending["kind"] == "maneuver" and self._only_end_phase():
                     self._end_maneuver_phase(ev)
@@ -1002,9 +1009,14 @@ class GameState:
     def _step_turn_start(self, ev: list[Event], index: int) -> None:
         ids = self.board.nation_ids
         nation = ids[index]
+        if all(g is None for g in self.government.values()) and not self._anyone_can_invest():
+            self._end_without_government(ev)  # clarification point 37: nobody could ever move
+            return
         if self.government[nation] is None:  # #3: skipped, or (#29) first offered in a round
             if not self.setup.investor_card:
-                starter = self.previous_government if self.previous_government is not None else 0
+                starter = self.previous_government
+                if starter is None:  # R-EN variant without investor card: the previous nation's government
+                    starter = self._previous_nation_government(index)
                 self.agenda[:0] = [["variant_round", nation, starter], ["turn_check", index]]
             else:
                 self.agenda.insert(0, ["turn_start", (index + 1) % len(ids)])
@@ -1012,6 +1024,33 @@ class GameState:
         self.turn_nation = nation
         ev.append(Event("turn_started", {"nation": nation, "turn": self.turns_taken + 1}))
         self.pending = {"kind": "rondel", "player": self.government[nation], "nation": nation}
+
+    def _previous_nation_government(self, index: int) -> int:
+        """The government of the nearest governed nation before ``index`` in turn order (the
+        auction's start player if none is governed: clarification point 37)."""
+        ids = self.board.nation_ids
+        for k in range(1, len(ids) + 1):
+            gov = self.government[ids[(index - k) % len(ids)]]
+            if gov is not None:
+                return gov
+        return self.setup.auction_start
+
+    def _anyone_can_invest(self) -> bool:
+        """Whether a bond can still be bought at all: only in the variant without investor card
+        does an ungoverned nation offer its bonds outside a turn (R-EN variant, #29)."""
+        if self.setup.investor_card:
+            return False
+        cheapest = min(self.board.bond_values)
+        return any(c >= cheapest for c in self.cash)
+
+    def _end_without_government(self, ev: list[Event]) -> None:
+        """Clarification point 37: no nation has a government and no bond can be granted any more."""
+        self.over = True
+        self.pending = None
+        self.agenda = []
+        self.turn_nation = None
+        ev.append(Event("game_over", {"nation": None, "reason": "no_government",
+                                      "scores": [s["total"] for s in self.scores()]}))
 
     def _step_turn_check(self, ev: list[Event], index: int) -> None:
         ids = self.board.nation_ids
@@ -1242,6 +1281,8 @@ def _production_combos(sites: tuple[str, ...], shipyards: tuple[bool, ...], free
                 out.append(tuple(sites[i] for i in combo))
     return out
 
+
+_MAX_AUTOMATIC_STEPS = 10_000  # automatic steps between two decisions; a real game needs < 20
 
 # Dispatch tables (built once): action type -> handler, agenda step -> method, decision -> generator.
 _HANDLERS: dict[str, Callable[..., None]] = {

@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameRecord, GameState, ImperialError, RecordError
+from imperial_desktop.core.validate import MAX_NAME_CHARS, MAX_SAVE_NAME_CHARS, clean_text, text_problem
 from imperial_desktop.resources import maps_root
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
@@ -44,6 +45,7 @@ class SaveError(ImperialError):
     """A saved game that cannot be read, written or restored; ``str()`` is for the player."""
 
     def __init__(self, message: str, path: PathLike | None = None):
+        message = clean_text(message, 4 * _MAX_MESSAGE)  # text from a file may hold anything
         if len(message) > _MAX_MESSAGE:
             message = message[:_MAX_MESSAGE - 3] + "..."
         super().__init__(message)
@@ -242,12 +244,44 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any
     return value
 
 
-def _parse_time(text: str) -> datetime:
+_EARLIEST = datetime(1971, 1, 1, tzinfo=timezone.utc)
+_LATEST = datetime(9000, 1, 1, tzinfo=timezone.utc)
+
+
+def _parse_time(text: str, path: Path | None = None) -> tuple[datetime, str | None]:
+    """The save's date in UTC, within years 1971-9000 so that converting it to any local time
+    never overflows; a date outside that range gives the file's own date and a note."""
+    if len(text) > 64:
+        raise SaveError(f"the save's date {_short(text)} is not a date")
     try:
         moment = datetime.fromisoformat(text)
     except ValueError as exc:
         raise SaveError(f"the save's date {_short(text)} is not a date") from exc
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    try:
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+        if _EARLIEST <= moment <= _LATEST:
+            return moment, None
+    except (OverflowError, ValueError):
+        pass
+    return _file_time(path), f"The save's date {_short(text)} is impossible; the file's date is shown."
+
+
+def _file_time(path: Path | None) -> datetime:
+    try:
+        moment = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc) if path is not None else _EARLIEST
+    except (OSError, OverflowError, ValueError):
+        moment = _EARLIEST
+    return min(max(moment, _EARLIEST), _LATEST)
+
+
+def _text_field(value: str, what: str, limit: int, notes: list[str]) -> str:
+    """Text read from a file made safe to show: no lone surrogates or control characters, at
+    most ``limit`` characters (noted for the player when something had to be replaced)."""
+    why = text_problem(value, limit)
+    if why is None:
+        return value
+    notes.append(f"The {what} {why}; it was shortened or repaired.")
+    return clean_text(value, limit)
 
 
 def _parse_seats(items: list[Any], num_players: int) -> list[Seat]:
@@ -261,6 +295,9 @@ def _parse_seats(items: list[Any], num_players: int) -> list[Seat]:
             raise SaveError(f"seat {number} has an unknown kind {_short(item['kind'])}")
         if item["kind"] == COMPUTER and item["level"] not in bot_names():
             raise SaveError(f"seat {number} has an unknown computer level {_short(item['level'])}")
+        why = text_problem(item["name"], MAX_NAME_CHARS)
+        if why:
+            raise SaveError(f"the name of seat {number} {why}")
         seats.append(Seat.from_dict(item))
     return seats
 
@@ -294,8 +331,8 @@ def _from_snapshot(data: dict[str, Any], record: GameRecord, digest: str) -> tup
         state = GameState.from_dict(snapshot)
     except (RecordError, SaveError) as exc:
         return None, f"its snapshot is damaged ({exc})"
-    except (OSError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-        return None, f"its snapshot is damaged ({type(exc).__name__})"  # the record decides
+    except Exception as exc:  # noqa: BLE001 - whatever a hostile snapshot does, the record decides
+        return None, f"its snapshot is damaged ({type(exc).__name__})"
     if state.setup != record.setup or state.digest() != digest or record.digest not in (None, digest):
         return None, "its snapshot does not match its record"
     return state, ""
@@ -304,8 +341,7 @@ def _from_snapshot(data: dict[str, Any], record: GameRecord, digest: str) -> tup
 def _from_record(record: GameRecord, digest: str | None) -> GameState:
     """Replay the record (which checks the record's own digest)."""
     try:
-        state = record.replay(check_digest=True)
-        state.validate()
+        state = record.replay(check_digest=True)  # validates the final state (core/validate.py)
     except RecordError as exc:
         raise SaveError(f"the game record in the save is damaged: {exc}") from exc
     if record.digest is None and digest is not None and state.digest() != digest:
@@ -320,8 +356,11 @@ def decode_save(data: Any, path: Path | None = None) -> SavedGame:
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"not an Imperial Desktop saved game (format {_short(data.get('format'))})")
     data = upgrade(data)
-    name = _field(data, "name", str)
-    saved_at = _parse_time(_field(data, "saved_at", str))
+    notes: list[str] = []
+    name = _text_field(_field(data, "name", str), "save's name", MAX_SAVE_NAME_CHARS, notes)
+    saved_at, date_note = _parse_time(_field(data, "saved_at", str), path)
+    if date_note:
+        notes.append(date_note)
     record_data = _field(data, "record", dict)
     _check_map(record_data, "the game record")
     try:
@@ -334,7 +373,6 @@ def decode_save(data: Any, path: Path | None = None) -> SavedGame:
     digest = data.get("digest")
     digest = digest if isinstance(digest, str) else None
     state, reason = _from_snapshot(data, record, digest) if digest else (None, "it has no digest")
-    notes: list[str] = []
     if state is None:
         state = _from_record(record, digest)
         notes.append(f"Restored by replaying the game record: {reason}.")
@@ -351,10 +389,15 @@ def read_save(path: PathLike) -> SavedGame:
             exc.path = path
         raise
     except RecursionError as exc:
-        raise SaveError(f"{path.name} is damaged (nested too deeply)", path) from exc
-    except (ImperialError, OSError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(f"{_label(path)} is damaged (nested too deeply)", path) from exc
+    except Exception as exc:  # noqa: BLE001 - the last line of defence of the load screen
         # a damaged file that got past the checks above; still a clean error for the player
-        raise SaveError(f"{path.name} is damaged ({type(exc).__name__}: {exc})", path) from exc
+        raise SaveError(f"{_label(path)} is damaged ({type(exc).__name__}: {exc})", path) from exc
+
+
+def _label(path: Path) -> str:
+    """A file name fit to show (names with undecodable bytes hold lone surrogates on POSIX)."""
+    return clean_text(path.name, 120)
 
 
 def load_game(path: PathLike) -> GameSession:
@@ -380,6 +423,11 @@ class SaveInfo:
     autosave: bool = False
     notes: tuple[str, ...] = ()
 
+    @property
+    def file_label(self) -> str:
+        """The file's name, safe to show."""
+        return _label(self.path)
+
 
 @dataclass(frozen=True)
 class SaveProblem:
@@ -387,6 +435,11 @@ class SaveProblem:
 
     path: Path
     message: str
+
+    @property
+    def file_label(self) -> str:
+        """The file's name, safe to show."""
+        return _label(self.path)
 
 
 @dataclass
@@ -398,11 +451,17 @@ class SaveListing:
 
 
 def save_info(saved: SavedGame, path: Path) -> SaveInfo:
+    """The load screen's line for a read save; every text in it is safe to show. Raises SaveError."""
     state = saved.state
+    try:
+        status = clean_text(state.describe_decision(), 200)
+        players = tuple(clean_text(p, MAX_NAME_CHARS) for p in state.setup.players)
+    except Exception as exc:  # noqa: BLE001 - never reached for a validated state
+        raise SaveError(f"{_label(path)} is damaged ({type(exc).__name__})", path) from exc
     return SaveInfo(
-        path=path, name=saved.name, saved_at=saved.saved_at, players=tuple(state.setup.players),
+        path=path, name=clean_text(saved.name, MAX_SAVE_NAME_CHARS), saved_at=saved.saved_at, players=players,
         seats=tuple(saved.seats), nation_turns=state.turns_taken, game_over=state.is_terminal(),
-        status=state.describe_decision(), autosave=path.name == AUTOSAVE, notes=tuple(saved.notes),
+        status=status, autosave=path.name == AUTOSAVE, notes=tuple(saved.notes),
     )
 
 
@@ -419,8 +478,9 @@ def list_saves(root: PathLike | None = None, *, include_autosave: bool = True) -
             continue
         try:
             listing.saves.append(save_info(read_save(path), path))
-        except SaveError as exc:
-            listing.problems.append(SaveProblem(path, str(exc)))
+        except Exception as exc:  # noqa: BLE001 - one bad file never takes down the list
+            message = str(exc) if isinstance(exc, SaveError) else f"{_label(path)} is damaged ({type(exc).__name__})"
+            listing.problems.append(SaveProblem(path, clean_text(message, _MAX_MESSAGE)))
     listing.saves.sort(key=lambda info: info.saved_at, reverse=True)
     return listing
 
