@@ -323,3 +323,31 @@ def test_rules_window_closes_with_back_and_esc(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     frames(app, 2)
     assert isinstance(app.scene, TitleScene)
+
+
+def test_a_save_dated_year_9999_and_junk_options_do_not_crash_the_menus(app, tmp_path):
+    """Issue 12 items 1 and 4: a far-future date in a save, an unknown rules option in the settings."""
+    import json
+
+    from imperial_desktop.session import saves
+    from imperial_desktop.session.settings import NewGameChoices
+    from imperial_desktop.ui.menus import LoadScene, NewGameScene
+
+    (path,) = make_saves(tmp_path, ["Far future"])
+    doc = json.loads(path.read_text())
+    doc["saved_at"] = "9999-12-31T23:59:59-12:00"
+    doc["checksum"] = saves._checksum(doc)
+    path.write_text(json.dumps(doc))
+    click(app, app.scene.buttons["load"])
+    assert isinstance(app.scene, LoadScene)
+    wait_listing(app)
+    assert len(app.scene.rows) == 1  # listed (with "unknown date") or marked unreadable
+    for target in app.scene.targets.values():
+        app.scene.show_info(app.scene._describe(target))
+    frames(app, 1)
+    app.settings.last_new_game = NewGameChoices(options={"investor_shortfall": "whatever", "forced_stop_cost": 3})
+    app.show_title()
+    frames(app, 1)
+    click(app, app.scene.buttons["new"])
+    assert isinstance(app.scene, NewGameScene)
+    assert app.scene.build_setup()[0].options.investor_shortfall == "forbid"  # the default
