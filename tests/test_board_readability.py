@@ -187,3 +187,97 @@ def test_the_legend_names_every_symbol() -> None:
                    "ring:legal", "ring:selected", "ring:hover"):
         assert needed in keys
     assert {f"nation:{n}" for n in PIECE} <= keys
+
+
+def label_overlaps(board: BoardView) -> list[str]:
+    """Names whose inked rectangle touches something drawn over the map or another name."""
+    labels = [m for m in board.marks if m.kind == "label"]
+    bad = [m.region for m in labels if m.rect.collidelist(board.drawn_over_map) != -1]
+    for i, a in enumerate(labels):
+        bad += [a.region for b in labels[i + 1:] if a.rect.colliderect(b.rect)]
+    return bad
+
+
+def recorded_states(every: int = 25):
+    """States along the whole recorded game in saves/finished.json, and the two sample saves."""
+    from pathlib import Path
+
+    from imperial_desktop.core import GameRecord, GameState
+
+    saves = Path(__file__).resolve().parent.parent / "saves"
+    record = GameRecord.load(saves / "finished.json")
+    state = GameState.new(record.setup)
+    yield GameState.new(record.setup)
+    for i, action in enumerate(record.actions):
+        state.apply(action)
+        if i % every == 0:
+            yield state
+    for name in ("start", "midgame"):
+        yield GameRecord.load(saves / f"{name}.json").replay()
+
+
+@pytest.mark.parametrize("size", [FIT_1280, FIT_1600])
+def test_names_are_never_covered_along_a_whole_game(geometry, screen, size) -> None:
+    """Acceptance 2: at the fit zoom of 1280x720 (0.30) and 1600x1000 (0.42), with the names at the
+    size drawn, no name overlaps a piece (with its badges), a flag, a factory square (with its
+    blocked cross), an anchor, a city dot or another name, in every state checked."""
+    board = view(geometry, size)
+    layer = pygame.Surface(size)
+    checked = 0
+    for version, state in enumerate(recorded_states()):
+        board.draw(layer, state, version=version)
+        assert len([m for m in board.marks if m.kind == "label"]) == len(geometry.regions)
+        assert label_overlaps(board) == [], (version, board.labels.crowded)
+        checked += 1
+    assert checked > 20
+
+
+def dense_state():
+    """Every land region holds a stack (hostile in foreign homes), every sea and harbour a fleet,
+    every neutral land a flag and every home province a factory (most of them blocked)."""
+    state = new_game(players=6, seed=1)
+    clear_units(state)
+    nations = list(state.board.nation_ids)
+    for i, (rid, r) in enumerate(sorted(state.board.regions.items())):
+        if r.kind == "impassable":
+            continue
+        n = nations[i % 6]
+        if r.is_sea:
+            put(state, n, rid, fleets=2)
+            continue
+        put(state, n, rid, armies=2, hostile=r.kind == "home_province" and r.nation != n)
+        if r.kind == "neutral_land":
+            state.flags[rid] = n
+        else:
+            state.factories.add(rid)
+            if r.harbour_sea:
+                put(state, r.nation, rid, fleets=3)
+    return state
+
+
+def test_names_stay_clear_on_a_crowded_board_at_1600x1000(geometry, screen) -> None:
+    board = view(geometry, FIT_1600)
+    board.draw(pygame.Surface(FIT_1600), dense_state(), version=1)
+    assert label_overlaps(board) == []
+    assert sum(1 for m in board.marks if m.kind == "blocked") > 20
+
+
+def test_a_name_moves_off_a_piece_and_stays_on_its_region(screen) -> None:
+    """A stack standing right on Vienna's label point pushes the name aside, still onto Vienna."""
+    from dataclasses import replace
+
+    geometry = BoardGeometry.load()
+    vienna = geometry.regions["vienna"]
+    geometry.regions["vienna"] = replace(vienna, unit_slots=(vienna.label,) + vienna.unit_slots)
+    board = view(geometry, FIT_1280)
+    state = new_game(players=4, seed=3)
+    clear_units(state)
+    board.draw(pygame.Surface(FIT_1280), state, version=1)
+    home = next(m.rect for m in board.marks if m.kind == "label" and m.region == "vienna")
+    put(state, IT, "vienna", armies=3, hostile=True)
+    board.draw(pygame.Surface(FIT_1280), state, version=2)
+    moved = next(m.rect for m in board.marks if m.kind == "label" and m.region == "vienna")
+    piece = board.piece_rect("vienna", IT, "army").inflate(-6, -6)  # piece_rect has a 3 px grip margin
+    assert piece.colliderect(home)  # the piece stands where the name was
+    assert not moved.colliderect(piece)
+    assert board.region_at(moved.center) == "vienna"

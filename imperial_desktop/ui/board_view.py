@@ -91,8 +91,9 @@ class BoardView:
         self._layer_key: tuple | None = None
         self._outline_cache: dict[tuple, list[list[tuple[float, float]]]] = {}
         self.grounds: dict[str, RGB] = region_grounds(geometry)
-        self.labels = LabelPainter(geometry, self.grounds)
+        self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
         self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
+        self.drawn_over_map: list[pygame.Rect] = []  # screen rects of pieces, badges, flags, factories, anchors
         self.fit()
 
     # ------------------------------------------------------------------ transform
@@ -212,14 +213,33 @@ class BoardView:
             for region, colour in (highlights or {}).items():
                 self.outline_region(layer, region, colour, 4)
             self.marks = []
-            self.marks += self.labels.draw(layer, self.zoom, self.board_to_screen)
-            self._draw_factories(layer, state)
-            self._draw_flags(layer, state)
-            self._draw_units(layer, state, hidden)
+            ops: list[tuple[pygame.Surface, pygame.Rect]] = []
+            self._layout_factories(state, ops)
+            self._layout_flags(state, ops)
+            self._layout_units(state, hidden, ops)
+            # names go where nothing is drawn: pieces, flags, factories and anchors never cover them
+            obstacles = [r for _, r in ops] + self._anchor_rects()
+            self.drawn_over_map = [r.move(rect.topleft) for r in obstacles]
+            for img, at, mark in self.labels.place(self.zoom, self.board_to_screen,
+                                                    obstacles, layer.get_rect()):
+                layer.blit(img, at)
+                self.marks.append(mark)
+            layer.fblits(ops)
         finally:
             self.rect = rect
         self._pieces = [(r.move(rect.topleft), p) for r, p in self._pieces]
         self.marks = [Mark(m.kind, m.region, m.rect.move(rect.topleft), m.nation, m.unit) for m in self.marks]
+
+    def _anchor_rects(self) -> list[pygame.Rect]:
+        """The anchors and city dots printed on the map, as screen rectangles."""
+        out = []
+        for r in self.geometry.regions.values():
+            for point, size in ((r.anchor, 21), (r.city, 12)):
+                if point:
+                    x, y = self.board_to_screen(point)
+                    d = max(3, round(size * self.zoom))
+                    out.append(pygame.Rect(round(x - d / 2), round(y - d / 2), d, d))
+        return out
 
     def outline_region(self, surface: pygame.Surface, region: str, colour: tuple[int, int, int], width: int) -> None:
         key = (region, self.zoom, self.origin, self.rect.topleft)
@@ -241,7 +261,7 @@ class BoardView:
         """Side of a factory square on screen (never below 9 px so it reads at the fit zoom)."""
         return max(9, round(self.geometry.factory_size * self.zoom * 1.1))
 
-    def _draw_factories(self, surface: pygame.Surface, state: GameState) -> None:
+    def _layout_factories(self, state: GameState, ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         size = self.factory_px()
         blocked = state.occupied_regions() & state.factories
         for rid, r in self.geometry.regions.items():
@@ -249,14 +269,14 @@ class BoardView:
                 continue
             sprite = tokens.factory_sprite(r.factory_type, size, rid in state.factories)
             centre = self.board_to_screen(r.factory)
-            surface.blit(sprite, sprite.get_rect(center=centre))
+            ops.append((sprite, sprite.get_rect(center=centre)))
             if rid in blocked:
                 mark = tokens.blocked_mark(round(size * 1.5))
                 at = mark.get_rect(center=centre)
-                surface.blit(mark, at)
+                ops.append((mark, at))
                 self.marks.append(Mark("blocked", rid, at))
 
-    def _draw_flags(self, surface: pygame.Surface, state: GameState) -> None:
+    def _layout_flags(self, state: GameState, ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         size = max(16, round(28 * self.zoom))
         for region, nation in state.flags.items():
             r = self.geometry.regions.get(region)
@@ -264,7 +284,7 @@ class BoardView:
                 continue
             spot = r.flag_slot or r.label
             sprite = tokens.flag_sprite(nation, size)
-            surface.blit(sprite, sprite.get_rect(midbottom=self.board_to_screen((spot[0], spot[1] + 8))))
+            ops.append((sprite, sprite.get_rect(midbottom=self.board_to_screen((spot[0], spot[1] + 8)))))
 
     def stacks(self, state: GameState, region: str) -> list[Piece]:
         """The unit stacks of a region in drawing order (home nation first)."""
@@ -295,7 +315,8 @@ class BoardView:
             slots.append((base[0] + 14 * (len(slots) // 6 + 1), base[1] + 10))
         return slots
 
-    def _draw_units(self, surface: pygame.Surface, state: GameState, hidden: tuple[tuple[str, str, str], ...]) -> None:
+    def _layout_units(self, state: GameState, hidden: tuple[tuple[str, str, str], ...],
+                      ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         self._pieces = []
         size = self.token_size()
         badge = max(12, round(size * 0.55))
@@ -317,20 +338,20 @@ class BoardView:
                     slot_index += 1
                 sprite = self.sprite_for(piece, size, state)
                 rect = sprite.get_rect(center=(round(centre[0]), round(centre[1])))
-                surface.blit(sprite, rect)
+                ops.append((sprite, rect))
                 if count > 1:
                     b = tokens.count_badge(count, badge)
-                    surface.blit(b, b.get_rect(center=rect.topright))
+                    ops.append((b, b.get_rect(center=rect.topright)))
                 if piece.hostile and self._in_foreign_home(state, piece):
                     h = tokens.hostile_badge(badge)
                     at = h.get_rect(center=rect.topleft)
-                    surface.blit(h, at)
+                    ops.append((h, at))
                     self.marks.append(Mark("hostile", rid, at, piece.nation, piece.kind))
                 moved = min(piece.moved, count)
                 if moved:
                     m = tokens.moved_badge(badge, 0 if moved == count else moved)
                     at = m.get_rect(midleft=(rect.left - badge // 2, rect.bottom))
-                    surface.blit(m, at)
+                    ops.append((m, at))
                     self.marks.append(Mark("moved", rid, at, piece.nation, piece.kind))
                 self._pieces.append((rect.inflate(6, 6), piece))
 

@@ -55,6 +55,12 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+MIN_PIECE_CONTRAST = 3.0  # WCAG 2 ratio for graphical objects (issue 11)
+
+
 def ring_colour(ground: RGB) -> RGB:
-    """The outline ring a piece gets on this ground: black or white, whichever contrasts more."""
-    return OUTLINE_DARK if contrast_ratio(OUTLINE_DARK, ground) >= contrast_ratio(OUTLINE_LIGHT, ground) else OUTLINE_LIGHT
+    """The outline ring a piece gets on this ground: black wherever black reaches the 3:1 ratio
+    (every colour of this board), white on grounds too dark for it."""
+    if contrast_ratio(OUTLINE_DARK, ground) >= MIN_PIECE_CONTRAST:
+        return OUTLINE_DARK
+    return OUTLINE_LIGHT
