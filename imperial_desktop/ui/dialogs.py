@@ -84,6 +84,9 @@ class ChoicePanel:
         title_h = max(22, round(26 * scale))
         self.title = UILabel(pygame.Rect(pad, 3, inner_w, title_h), view.title, manager, container=self.panel,
                              object_id="#heading_label")
+        if self.title.font is not None and self.title.font.size(view.title)[0] > inner_w:
+            self.title.kill()  # a long title in the plain label font
+            self.title = UILabel(pygame.Rect(pad, 3, inner_w, title_h), view.title, manager, container=self.panel)
         # the prompt box takes the height its text needs (up to a third of the panel)
         self.prompt = UITextBox(escape(view.prompt), pygame.Rect(pad, title_h + 4, inner_w, -1), manager,
                                 container=self.panel)
@@ -101,7 +104,7 @@ class ChoicePanel:
         rows = -(-len(listed) // self.columns) if listed else 0
         content_h = rows * (bh + GAP)
         self.scroll = UIScrollingContainer(pygame.Rect(pad, list_top, inner_w, list_h), manager, container=self.panel,
-                                           allow_scroll_x=False)
+                                           allow_scroll_x=False, allow_scroll_y=content_h > list_h)
         self.scroll.set_scrollable_area_dimensions((inner_w - (20 if content_h > list_h else 0), max(content_h, 1)))
         full = inner_w - (22 if content_h > list_h else 2)
         width = (full - GAP * (self.columns - 1)) // self.columns
