@@ -13,7 +13,7 @@ import random
 import time
 
 from imperial_desktop.ai.base import register
-from imperial_desktop.ai.evaluation import evaluate
+from imperial_desktop.ai.search import leaf_value
 from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy
 from imperial_desktop.ai.lookahead import after, play_until
 from imperial_desktop.ai.normal import NormalBot
@@ -23,7 +23,7 @@ BUDGET_SECONDS = 1.0
 RONDEL_CANDIDATES = 4
 INVEST_CANDIDATES = 3
 PLAYOUTS = 1
-PRIOR_WEIGHT = 0.5  # how much Normal's own score counts next to the playouts
+PRIOR_WEIGHT = 0.15  # Normal's own score only breaks near-ties (at 0.5 it overrode the playouts)
 
 
 class HardBot:
@@ -81,7 +81,7 @@ class HardBot:
                 self.noisy.rng.seed(round_)  # common random numbers across candidates
                 sim = after(state, a)
                 play_until(sim, policy, turns=horizon)
-                totals[a] += evaluate(sim, player)
+                totals[a] += leaf_value(sim, player)
                 counts[a] += 1
             if time.perf_counter() > deadline:
                 break

@@ -332,7 +332,8 @@ def _action_values(state: GameState, nation: str, player: int) -> dict[str, floa
     # Factory: +2 taxes for the rest of the game.
     can_pay = treasury >= board.factory_cost or treasury + min(4, state.cash[player]) >= board.factory_cost
     late = state.power[nation] >= 20
-    values["factory"] = (8.0 if not late else 4.0) if sites and can_pay else -6.0
+    rich = max(0.0, treasury - board.factory_cost) / 2.5  # idle money is worth more as a factory
+    values["factory"] = ((8.0 if not late else 4.0) + min(6.0, rich)) if sites and can_pay else -6.0
     # Production: new units where they are wanted.
     targets = sum(1 for r in board.flag_regions if state.flags.get(r) != nation)
     supply_a, supply_f = nat.army_supply - armies, nat.fleet_supply - fleets
@@ -342,7 +343,9 @@ def _action_values(state: GameState, nation: str, player: int) -> dict[str, floa
     values["production"] = producible * need * 1.4 - (1.5 if producible == 0 else 0.0)
     # Import: up to three units for 1M each.
     importable = min(3, treasury)
-    values["import"] = importable * need * 1.4 - 1.0 - (0.5 * importable if treasury - importable < 3 else 0.0)
+    wanted = treasury >= 1 and units < 6 + len(free)  # the import rule buys nothing otherwise
+    values["import"] = (importable * need * 1.4 - 1.0 - (0.5 * importable if treasury - importable < 3 else 0.0)
+                        if wanted else -4.0)
     # Maneuver: flags to win and intruders to fight.
     values["maneuver"] = _maneuver_prospects(state, nation, player)
     # Taxation: power points, the government's bonus and income.
@@ -364,8 +367,50 @@ def _action_values(state: GameState, nation: str, player: int) -> dict[str, floa
     shortfall = max(0, others - treasury)
     card = 2.0 if state.setup.investor_card and state.card == player else 0.0
     hungry = 1.5 if state.cash[player] < 6 else 0.0
-    values["investor"] = 1.5 * mine + hungry - 0.25 * others - 1.5 * shortfall + card - (1.0 if treasury >= board.factory_cost and sites else 0.0)
+    idle = (1.0 + min(4.0, rich)) if treasury >= board.factory_cost and sites else 0.0
+    values["investor"] = (1.5 * mine + hungry - 0.25 * others - 1.5 * shortfall + card - idle
+                          - payout_takeover_risk(state, nation, player))
     return values
+
+
+TAKEOVER_PENALTY = 10.0
+
+
+def payout_takeover_risk(state: GameState, nation: str, player: int) -> float:
+    """Penalty when the nation's own Investor payout would give a rival who invests next the
+    cash to buy a bond that takes the government from ``player`` (who governs it now)."""
+    if state.government[nation] != player:
+        return 0.0
+    due = state.interest_due(nation)
+    if state.setup.investor_card:
+        holder = state.card
+        investors = ({holder} if holder is not None else set()) | set(state.swiss)
+    else:
+        holder = None
+        investors = set(range(state.num_players))
+    sums = credits(state, nation)
+    for rival in investors:
+        paid = due.get(rival, 0)
+        if rival == player or paid <= 0:
+            continue
+        cash = state.cash[rival] + (2 if rival == holder else 0)
+        if sums[rival] + _credit_gain(state, nation, rival, cash + paid) > sums[player] \
+                >= sums[rival] + _credit_gain(state, nation, rival, cash):
+            return TAKEOVER_PENALTY
+    return 0.0
+
+
+def _credit_gain(state: GameState, nation: str, player: int, cash: int) -> int:
+    """The most a player can add to his credit in ``nation`` with ``cash`` (trading in a bond)."""
+    owned = [v for v, p in state.bond_owner[nation].items() if p == player]
+    best = 0
+    for value in state.available_bonds(nation):
+        if value <= cash:
+            best = max(best, value)
+        for old in owned:
+            if old < value <= cash + old:
+                best = max(best, value - old)
+    return best
 
 
 def _maneuver_prospects(state: GameState, nation: str, player: int) -> float:
@@ -401,7 +446,10 @@ def _maneuver_prospects(state: GameState, nation: str, player: int) -> float:
     gain += min(fleet_movers, len(fleet_reach))
     intruders = sum(1 for r in view.home for o in state.board.nation_ids
                     if o != nation and r in state.hostile[o])
-    idle = 0.6 * min(4, len(state.armies[nation]) + len(state.fleets[nation]))  # moving closer
+    stacks = len(state.armies[nation]) + len(state.fleets[nation])
+    if not stacks:
+        return -4.0  # nothing to move: an empty action
+    idle = 0.6 * min(4, stacks)  # moving closer
     return 3.3 * gain + 4.0 * intruders + idle - 1.0
 
 

@@ -18,6 +18,7 @@ from imperial_desktop.core.board import HOME, NEUTRAL
 FLAG_GAIN = 10.0
 APPROACH = 0.8
 HURT_MIN = 0.75
+NO_GAIN_BATTLE = 2.5  # a battle that changes no flag costs a unit on each side and wins nothing
 
 
 class ManeuverView:
@@ -203,6 +204,8 @@ class ManeuverView:
                 value += 3.0  # leaves the region empty; the rival keeps the flag but loses the unit
             elif self.state.flags.get(a.region) == self.nation:
                 value += 2.0
+            else:
+                value -= NO_GAIN_BATTLE  # a 1:1 trade that wins and protects nothing
         elif reg.kind == HOME and reg.nation == self.nation:
             value += 6.0 if a.region in self.state.hostile[target] else 2.0
         elif reg.kind == HOME and reg.nation == target and a.region in self.state.factories:
@@ -248,4 +251,6 @@ def score_demand(state: GameState, player: int, a: Battle) -> float:
         value += 4.0
     elif reg.takes_flags and state.flags.get(a.region) == a.nation:
         value += 2.0
+    elif reg.takes_flags:
+        value -= NO_GAIN_BATTLE
     return value
