@@ -214,9 +214,11 @@ class BoardView:
                 self.outline_region(layer, region, colour, 4)
             self.marks = []
             ops: list[tuple[pygame.Surface, pygame.Rect]] = []
-            self._layout_factories(state, ops)
+            on_top: list[tuple[pygame.Surface, pygame.Rect]] = []
+            self._layout_factories(state, ops, on_top)
             self._layout_flags(state, ops)
             self._layout_units(state, hidden, ops)
+            ops += on_top  # a blocked factory's cross stays visible even under a piece
             # names go where nothing is drawn: pieces, flags, factories and anchors never cover them
             obstacles = [r for _, r in ops] + self._anchor_rects()
             self.drawn_over_map = [r.move(rect.topleft) for r in obstacles]
@@ -261,7 +263,8 @@ class BoardView:
         """Side of a factory square on screen (never below 9 px so it reads at the fit zoom)."""
         return max(9, round(self.geometry.factory_size * self.zoom * 1.1))
 
-    def _layout_factories(self, state: GameState, ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
+    def _layout_factories(self, state: GameState, ops: list[tuple[pygame.Surface, pygame.Rect]],
+                          on_top: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         size = self.factory_px()
         blocked = state.occupied_regions() & state.factories
         for rid, r in self.geometry.regions.items():
@@ -273,7 +276,7 @@ class BoardView:
             if rid in blocked:
                 mark = tokens.blocked_mark(round(size * 1.5))
                 at = mark.get_rect(center=centre)
-                ops.append((mark, at))
+                on_top.append((mark, at))
                 self.marks.append(Mark("blocked", rid, at))
 
     def _layout_flags(self, state: GameState, ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
@@ -308,18 +311,43 @@ class BoardView:
                 out.append(Piece(region, nation, "fleet", fleets, harbour=not r.is_sea, moved=moved))
         return out
 
+    def badge_px(self) -> int:
+        """Diameter of the count, hostile and moved badges on a piece."""
+        return tokens.badge_size(self.token_size())
+
     def _slot_positions(self, r: RegionGeometry, count: int) -> list[tuple[float, float]]:
+        """Where the stacks of a region stand: the region's unit slots in order, skipping those
+        so close at this zoom that the pieces would hide each other (at the fit zoom slots are
+        only a few pixels apart); more stacks than that stand in a row beside the first."""
         slots = list(r.unit_slots) or [r.label]
-        while len(slots) < count:  # more stacks than slots: step beside the last ones
-            base = slots[len(slots) % max(1, len(r.unit_slots) or 1)]
-            slots.append((base[0] + 14 * (len(slots) // 6 + 1), base[1] + 10))
-        return slots
+        if count <= 1:
+            return slots[:1]
+        size = self.token_size()
+        gap = (size * 1.25 + self.badge_px() * 0.6) / self.zoom  # a lying block and half a badge
+        chosen = [slots[0]]
+        for p in slots[1:]:
+            if len(chosen) == count:
+                break
+            if all(abs(p[0] - q[0]) >= gap or abs(p[1] - q[1]) >= size * 1.6 / self.zoom for q in chosen):
+                chosen.append(p)
+        if len(chosen) < count:  # beside the first slot, on the region where possible
+            x0, y0 = slots[0]
+            vgap = size * 1.6 / self.zoom
+            ring = [(x0 + i * gap, y0 + j * vgap) for k in (1, 2, 3) for j in range(-k, k + 1)
+                    for i in range(-k, k + 1) if max(abs(i), abs(j)) == k]
+            ring.sort(key=lambda p: (abs(p[1] - y0) / vgap + abs(p[0] - x0) / gap, p[1] - y0 > 0))
+            tester = hit_tester(self.geometry)
+            on_region = [p for p in ring if tester.region_at(*p) == r.id]
+            free = [p for p in on_region + [p for p in ring if p not in on_region]
+                    if all(abs(p[0] - q[0]) >= gap or abs(p[1] - q[1]) >= vgap for q in chosen)]
+            chosen += free[:count - len(chosen)]
+        return chosen
 
     def _layout_units(self, state: GameState, hidden: tuple[tuple[str, str, str], ...],
                       ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         self._pieces = []
         size = self.token_size()
-        badge = max(12, round(size * 0.55))
+        badge = self.badge_px()
         for rid, r in self.geometry.regions.items():
             stacks = self.stacks(state, rid)
             if not stacks:

@@ -84,7 +84,7 @@ def _swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
 def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
     """Draw the symbol of a row centred in ``box``."""
     size = max(16, round(box.h * 0.7))
-    badge = max(12, round(size * 0.55))  # as on the board
+    badge = tokens.badge_size(size)  # as on the board
     c = box.center
     nation = "france"
 

@@ -36,6 +36,11 @@ def ring_width(size: int) -> int:
     return max(2, round(size / 11))
 
 
+def badge_size(size: int) -> int:
+    """Diameter of the count, hostile and moved badges on a piece of this size."""
+    return max(13, round(size * 0.6))
+
+
 def army_size(size: int, lying: bool) -> tuple[int, int]:
     """Pixel size of an army block: upright or lying on its side."""
     return (round(size * 1.25), round(size * 0.8)) if lying else (round(size * 0.8), round(size * 1.1))
@@ -168,14 +173,17 @@ def moved_badge(size: int, count: int = 0) -> pygame.Surface:
         big = _disc(d, MOVED_MARK)
         pygame.draw.lines(big, OUTLINE_LIGHT, False, check, max(SS, round(D * 0.14)))
         return _finish(big, (d, d))
-    text = font(round(d * 0.78), "bold").render(str(count), True, OUTLINE_LIGHT)
-    w = d + text.get_width() - d // 6
+    text = font(round(d * 0.8), "bold").render(str(count), True, OUTLINE_LIGHT)
+    text_x = round(d * 0.82)  # the check fills the left disc, the number follows it
+    w = text_x + text.get_width() + round(d * 0.3)
     big = pygame.Surface((w * SS, D), pygame.SRCALPHA)
+    ring = max(SS, D // 9)
     pygame.draw.rect(big, OUTLINE_LIGHT, big.get_rect(), border_radius=D // 2)
-    pygame.draw.rect(big, MOVED_MARK, big.get_rect().inflate(-2 * max(SS, D // 9), -2 * max(SS, D // 9)), border_radius=D // 2)
-    pygame.draw.lines(big, OUTLINE_LIGHT, False, check, max(SS, round(D * 0.14)))
+    pygame.draw.rect(big, MOVED_MARK, big.get_rect().inflate(-2 * ring, -2 * ring), border_radius=D // 2)
+    small_check = [(x * 0.9 + 0.02 * D, y) for x, y in check]
+    pygame.draw.lines(big, OUTLINE_LIGHT, False, small_check, max(SS, round(D * 0.13)))
     surf = _finish(big, (w, d))
-    surf.blit(text, text.get_rect(midleft=(d - d // 4, d / 2 + 0.5)))
+    surf.blit(text, text.get_rect(midleft=(text_x, d / 2 + 0.5)))
     return surf
 
 
