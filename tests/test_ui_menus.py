@@ -250,6 +250,13 @@ def test_every_new_game_option_has_a_tooltip_and_is_explained_in_the_rules(app):
         assert scene.widgets[key].tool_tip_text == TIPS[key] and len(TIPS[key]) > 30
     for key in ("name", "kind", "level", "card"):
         assert scene.seat_rows[0][key].tool_tip_text == TIPS[key]
+    pos = scene.widgets["shortfall"].get_abs_rect().center  # pointing at a drop-down shows its tip
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(12):
+        app.frame(0.1)
+    tips = [s for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip"]
+    assert len(tips) == 1 and "forbid Investor" in tips[0].text_block.html_text
     text = rules_text().lower()
     for phrase in ("bond auction", "without investor card", "interest shortfall", "forced stop", "swiss bank",
                    "st. petersburg", "seed", "flag card", "computer levels", "expert"):

@@ -78,6 +78,16 @@ def main() -> None:
             path = out / f"screen-{name}-{size[0]}x{size[1]}.png"
             pygame.image.save(app.screen, str(path))
             print(path)
+            if name == "new-game":  # an option's tool tip, as a player pointing at it sees it
+                pos = app.scene.widgets["shortfall"].get_abs_rect().center
+                pygame.mouse.set_pos(pos)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                for _ in range(15):
+                    app.frame(0.1)
+                path = out / f"screen-new-game-tooltip-{size[0]}x{size[1]}.png"
+                assert any(type(s).__name__ == "UITooltip" for s in app.manager.get_sprite_group().sprites()), "no tool tip"
+                pygame.image.save(app.screen, str(path))
+                print(path)
             if dialog is not None:
                 dialog.close()
     pygame.quit()

@@ -81,3 +81,21 @@ def ask(manager: pygame_gui.UIManager, window_size: tuple[int, int], question: s
     rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
     return UIConfirmationDialog(rect, markup_escape(question), manager, window_title=title,
                                 action_short_name=ok, blocking=True)
+
+
+TIP_WIDTH = 380  # pixels: tool tips of a few lines, not a narrow column
+
+
+def show_dropdown_tips(menus) -> None:
+    """Give the buttons of closed drop-down menus their menu's tool tip.
+
+    pygame-gui shows a tool tip for the hovered button, and a UIDropDownMenu is hovered through
+    its inner buttons, which it builds again after every change; call this every frame."""
+    for menu in menus:
+        tip = getattr(menu, "tool_tip_text", None)
+        state = getattr(menu, "current_state", None)
+        if not tip or state is None:
+            continue
+        for button in (getattr(state, "selected_option_button", None), getattr(state, "open_button", None)):
+            if button is not None and button.tool_tip_text != tip:
+                button.set_tooltip(tip, delay=0.6, wrap_width=TIP_WIDTH)

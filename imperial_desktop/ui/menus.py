@@ -27,7 +27,7 @@ from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 from imperial_desktop.session.settings import PACES, NewGameChoices
 from imperial_desktop.ui.fonts import font
-from imperial_desktop.ui.gui import ask, markup_escape, plain_text, text_problem
+from imperial_desktop.ui.gui import TIP_WIDTH, ask, markup_escape, plain_text, show_dropdown_tips, text_problem
 from imperial_desktop.ui.rules_window import RulesWindow
 
 if TYPE_CHECKING:
@@ -42,17 +42,17 @@ MAX_SEAT_NAME = 24
 TIPS = {
     "players": "How many people sit at the table, 2 to 6 (people and computers together)",
     "name": "The player's name (up to 24 characters; every player needs a different one)",
-    "kind": "human: a person at this computer (hot seat); computer: played by the program",
-    "level": "How well the computer plays: easy, normal, hard or expert",
-    "card": "Standard start only: the nation whose flag card (and starting bonds) this player gets; random deals it",
-    "setup": ("standard start: every player is dealt flag cards and buys the matching bonds. "
-              "bond auction: players start with more cash and buy the bonds nation by nation (for experienced players)"),
-    "investor_card": ("with investor card: the card passes round the table; on the Investor space its holder gets 2M "
-                      "and may buy a bond. without: after every nation's turn each player may invest in that nation"),
-    "shortfall": ("When a nation cannot pay all interest on the Investor space. forbid Investor: the nation may only move "
-                  "there if its treasury and its government together can pay. pay what you can: it may always move there"),
-    "forced": ("A Swiss Bank may force a nation to stop on Investor. costs the distance: the government pays the rondel cost "
-               "of the spaces actually moved. is free: the stop costs nothing"),
+    "kind": "\"human\": a person at this computer (several people take turns: hot seat); \"computer\": played by the program",
+    "level": "How well the computer plays: " + ", ".join(LEVELS) + " (the strongest last)",
+    "card": "Standard start only: the nation whose flag card (and starting bonds) this player gets; \"random\" deals it",
+    "setup": ("\"standard start\": every player is dealt flag cards and buys the matching bonds. "
+              "\"bond auction\": players start with more cash and buy the bonds nation by nation (for experienced players)"),
+    "investor_card": ("\"with investor card\": the card passes round the table; on the Investor space its holder gets 2M "
+                      "and may buy a bond. \"without\": after every nation's turn each player may invest in that nation"),
+    "shortfall": ("When a nation cannot pay all interest on the Investor space. \"forbid Investor\": the nation may only move "
+                  "there if its treasury and its government together can pay. \"pay what you can\": it may always move there and the bondholders lose what is missing"),
+    "forced": ("A Swiss Bank may force a nation to stop on Investor. \"costs the distance\": the government pays the rondel cost "
+               "of the spaces actually moved. \"is free\": the stop costs nothing"),
     "swiss": ("Without investor card: whether a Swiss Bank may still force a nation to stop on the Investor space"),
     "border": ("The land border between St. Petersburg and Kiev: with it, armies may march directly between the two; "
                "without it, they may not"),
@@ -153,7 +153,11 @@ class MenuScene:
         self.app.show_title()
 
     def update(self, dt: float) -> None:
-        pass
+        show_dropdown_tips(self.dropdowns())
+
+    def dropdowns(self) -> list[UIDropDownMenu]:
+        """This screen's drop-down menus (their tool tips are shown by :func:`show_dropdown_tips`)."""
+        return []
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_backdrop(surface)
@@ -164,7 +168,7 @@ class MenuScene:
     def label(self, rect: pygame.Rect, text: str, tip: str | None = None) -> UILabel:
         made = UILabel(rect, text, self.manager, container=self.panel)
         if tip:
-            made.set_tooltip(tip)
+            made.set_tooltip(tip, wrap_width=TIP_WIDTH)
         return made
 
 
@@ -201,6 +205,7 @@ class TitleScene(MenuScene):
     def __init__(self, app: "App", note: str = ""):
         self.note = note
         self.has_auto = saves.has_autosave()
+        self.panel_size = (460, 540 if note else 450)
         super().__init__(app)
 
     def _build(self) -> None:
@@ -214,7 +219,7 @@ class TitleScene(MenuScene):
         self.buttons: dict[str, UIButton] = {}
         y = top
         for key, text, tip in self.SPECS:
-            primary = key == "new" or (key == "continue" and self.has_auto)
+            primary = key == ("continue" if self.has_auto else "new")  # one obvious next step
             self.buttons[key] = self.button(pygame.Rect(70 if pw > 300 else 8, y, pw - (140 if pw > 300 else 16), pitch - 10),
                                             text, tip, "#primary_button" if primary else None)
             y += pitch
@@ -275,7 +280,7 @@ class NewGameScene(MenuScene):
     """Players and seats, set-up variant, investor card, rules options, deal and seed."""
 
     title = "New game"
-    panel_size = (940, 700)
+    panel_size = (940, 650)
 
     def __init__(self, app: "App"):
         last = app.settings.last_new_game
@@ -376,10 +381,25 @@ class NewGameScene(MenuScene):
         seed.set_text(self.values["seed"])
         seed.set_tooltip(TIPS["seed"])
         self.widgets["seed"] = seed
+        y += pitch
         bh = min(44, max(24, ph - y - pitch - 12))
+        if ph - bh - 12 - 30 - y >= ch:  # room for a hint above the message line
+            hint = "Point at an option for a short explanation; Rules on the title screen explains them all."
+            UILabel(pygame.Rect(20, y, pw - 40, ch), _fit(hint, pw - 44, 14), m, container=p, object_id="#hint_label")
+        self._sync_cards()
         self.error = UILabel(pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28), _fit(self.error_text, pw - 44, 14), m, container=p)
         self.widgets["start"] = self.button(pygame.Rect(pw - 260, ph - bh - 12, 240, bh), "Start the game", TIPS["start"], "#primary_button")
         self.widgets["back"] = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), "Back", TIPS["back"])
+
+    def dropdowns(self) -> list[UIDropDownMenu]:
+        menus = [w for w in self.widgets.values() if isinstance(w, UIDropDownMenu)]
+        return menus + [row[k] for row in self.seat_rows for k in ("kind", "level", "card")]
+
+    def _sync_cards(self) -> None:
+        """Flag cards are chosen only for the standard start (the auction grants the bonds)."""
+        standard = _selected(self.widgets["setup"]) == "standard start"
+        for row in self.seat_rows:
+            (row["card"].enable if standard else row["card"].disable)()
 
     def _card_options(self, n: int) -> list[str]:
         if n == 2:
@@ -431,6 +451,8 @@ class NewGameScene(MenuScene):
             if event.ui_element is self.widgets.get("players"):
                 self.set_players(int(_selected(self.widgets["players"])))
                 return
+            if event.ui_element is self.widgets.get("setup"):
+                self._sync_cards()
             for i, row in enumerate(self.seat_rows):
                 if event.ui_element is row["kind"]:
                     self.on_kind_changed(i)
@@ -671,6 +693,7 @@ class LoadScene(MenuScene):
         return self.targets.get(key) if key else None
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.future is not None and self.future.done():
             self.listing = self.future.result()
             self.future = None
@@ -797,6 +820,9 @@ class SettingsScene(MenuScene):
         self.note = UILabel(pygame.Rect(20, ph - bh - 44, pw - 40, 26), _fit(self.message, pw - 44, 14), m, container=p)
         self.done = self.button(pygame.Rect(pw - 200, ph - bh - 12, 180, bh), "Save", "Keep these settings", "#primary_button")
         self.back_button = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), "Back", "Back without changes (Esc)")
+
+    def dropdowns(self) -> list[UIDropDownMenu]:
+        return list(self.menus.values())
 
     def capture(self) -> None:
         for key, menu in self.menus.items():
