@@ -61,7 +61,34 @@ def main() -> None:
     per = (time.perf_counter() - started) / len(points)
     print(f"hit test (screen point -> region; pick buffer from the shapely polygons, shapely at borders): {per * 1e6:.1f} us")
     thinking_fps(screen, (w, h))
+    idle_cpu(screen)
     pygame.quit()
+
+
+def idle_cpu(screen, seconds: float = 10.0) -> None:
+    """CPU seconds the whole app uses per ``seconds`` of an idle game screen (a human to decide,
+    nobody touching anything), through the app's own loop."""
+    import tempfile
+
+    os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
+    from imperial_desktop.core import GameRecord
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.app import App
+
+    record = GameRecord.load(ROOT / "saves" / "midgame.json")
+    session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
+    app = App(screen)
+    app.start_game(session)
+    app.scene.overlay = None
+    app.run(seconds=2.0)  # settle: first frames, the autosave, the pointer's last move
+    frames = app.run(seconds=0.0)
+    wall, cpu = time.perf_counter(), time.process_time()
+    frames = app.run(seconds=seconds)
+    cpu = time.process_time() - cpu
+    wall = time.perf_counter() - wall
+    print(f"idle game screen: {cpu:.2f} s of CPU in {wall:.1f} s ({100 * cpu / wall:.1f}% of a core), "
+          f"{frames} frames drawn")
 
 
 def thinking_fps(screen, size, seconds: float = 6.0, level: str = "hard") -> None:

@@ -245,10 +245,12 @@ class App:
             return False
         return time.monotonic() - self._last_input > self.IDLE_AFTER
 
-    def run(self, max_frames: int | None = None) -> int:
+    def run(self, max_frames: int | None = None, seconds: float | None = None) -> int:
+        """The main loop (until the window closes, or ``max_frames`` / ``seconds`` for tools)."""
         pygame = self.pygame
         frames = 0
-        while self.running:
+        until = None if seconds is None else time.monotonic() + seconds
+        while self.running and (until is None or time.monotonic() < until):
             if self.idle():
                 # sleep until input arrives (or a while has passed): an idle game costs nothing
                 event = pygame.event.wait(self.IDLE_WAIT_MS)

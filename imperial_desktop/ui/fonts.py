@@ -24,16 +24,11 @@ _FONTS: dict[tuple[int, str], pygame.font.Font] = {}
 
 def font(size: int, kind: str = "regular") -> pygame.font.Font:
     """A pygame font of the given pixel size (cached; rebuilt after pygame was shut down)."""
-    if not pygame.font.get_init():
+    if not pygame.font.get_init():  # first use, or pygame.quit() invalidated every font
         pygame.font.init()
+        _FONTS.clear()
     key = (max(6, int(size)), kind)
     cached = _FONTS.get(key)
-    if cached is not None:
-        try:
-            cached.get_height()
-            cached.size("0")
-            return cached
-        except pygame.error:  # pygame.quit() invalidated it
-            _FONTS.clear()
-    made = _FONTS[key] = pygame.font.Font(font_path(kind), key[0])
-    return made
+    if cached is None:
+        cached = _FONTS[key] = pygame.font.Font(font_path(kind), key[0])
+    return cached

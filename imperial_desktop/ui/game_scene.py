@@ -98,6 +98,8 @@ class GameScene:
         self._panel_key: tuple | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key: tuple | None = None
+        self._bar_status = ""
+        self._buttons_left = size[0]
         self._rondel_geometry: tuple[float, float, float, float] | None = None
         self.rondel_hover: int | None = None
         self.choice_regions: tuple[str, ...] = ()
@@ -808,11 +810,15 @@ class GameScene:
         if self._human_decision() == "rondel":
             rondel_hl = {a.space: LEGAL for a in state.legal_actions() if isinstance(a, ChooseRondel)}
         step = shown.step if shown is not None else None
-        key = (self.session.version, lay.size, self.hide_cash, status, len(self.log), self.log_scroll, bool(rondel_hl),
+        key = (self.session.version, lay.size, self.hide_cash, len(self.log), self.log_scroll, bool(rondel_hl),
                self.rondel_hover, id(step), self.decision_panel is None, self.handover_to)
         if key != self._chrome_key or self._chrome is None:
             self._draw_chrome(state, status, rondel_hl, step)
             self._chrome_key = key
+            self._bar_status = status
+        elif status != self._bar_status:  # only "thinking..." came or went: the top bar alone
+            self._draw_top_bar(self._chrome, state, status, step)
+            self._bar_status = status
         assert self._chrome is not None
         for rect in (lay.top_bar, lay.tracks, lay.table, lay.side):
             surface.blit(self._chrome, rect, rect)
@@ -989,13 +995,7 @@ class GameScene:
             self._chrome = pygame.Surface(lay.size).convert() if pygame.display.get_surface() else pygame.Surface(lay.size)
         chrome = self._chrome
         chrome.fill(WINDOW_BG)
-        headline = None
-        if step is not None:
-            headline = step.caption
-        elif state.decision() is not None:
-            headline = decision_headline(state)
-        right = (lay.size[0] - self._buttons_left + 8) if self.manager else 12
-        panels.draw_top_bar(chrome, lay.top_bar, state, s, status, right_margin=right, headline=headline)
+        self._draw_top_bar(chrome, state, status, step)
         flash_nations = {step.nation} if step is not None and step.nation and step.kind in ("taxes", "power") else set()
         panels.draw_tracks(chrome, lay.tracks, state, s, flash_nations)
         rondel_flash = None
@@ -1011,6 +1011,16 @@ class GameScene:
         panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, state.current_player())
         self._draw_decision_area(chrome, state, step)
         self._log_most = panels.draw_log(chrome, lay.log, self.log, s, self.log_scroll)
+
+    def _draw_top_bar(self, chrome: pygame.Surface, state: GameState, status: str, step) -> None:
+        headline = None
+        if step is not None:
+            headline = step.caption
+        elif state.decision() is not None:
+            headline = decision_headline(state)
+        right = (self.layout.size[0] - self._buttons_left + 8) if self.manager else 12
+        panels.draw_top_bar(chrome, self.layout.top_bar, state, self.layout.scale, status, right_margin=right,
+                            headline=headline)
 
     def _draw_decision_area(self, surface: pygame.Surface, state: GameState, step) -> None:
         """Behind the decision panel; when no human decides here: what the computers are doing."""

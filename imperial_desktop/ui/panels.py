@@ -65,8 +65,21 @@ def text(surface: pygame.Surface, value: str, pos: tuple[float, float], size: in
     return rect
 
 
+_WRAPPED: dict[tuple[str, int, float], list[str]] = {}
+
+
 def wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
     """Break ``value`` into lines that fit ``width`` (words longer than a line are elided)."""
+    key = (value, id(f), width)
+    cached = _WRAPPED.get(key)
+    if cached is None:
+        if len(_WRAPPED) > 4000:
+            _WRAPPED.clear()
+        cached = _WRAPPED[key] = _wrap(value, f, width)
+    return cached
+
+
+def _wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
     lines: list[str] = []
     for paragraph in value.split("\n"):
         indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
@@ -397,25 +410,31 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
 
 # ---------------------------------------------------------------- log
 
-def log_layout(rect: pygame.Rect, lines: list[str], scale: float) -> tuple[pygame.Rect, int, list[tuple[str, bool]]]:
-    """The log's content rectangle, its line height and its lines wrapped to the width
-    (with whether each is a heading: lines not indented start a nation's turn)."""
+def log_layout(rect: pygame.Rect, lines: list[str], scale: float, needed: int | None = None
+               ) -> tuple[pygame.Rect, int, list[tuple[str, bool]]]:
+    """The log's content rectangle, its line height and its last lines wrapped to the width
+    (at least ``needed`` wrapped lines when there are that many; with whether each is a heading:
+    lines not indented start a nation's turn)."""
     inner = pygame.Rect(rect.x + 6, rect.y + max(18, round(22 * scale)) + 3, rect.w - 12, rect.h - max(18, round(22 * scale)) - 6)
     size = px(12, scale)
     f = font(size)
     wrapped: list[tuple[str, bool]] = []
-    for line in lines:
+    for line in reversed(lines):  # newest first: only as many as will be shown are wrapped
         heading = not line.startswith(" ")
-        for part in wrap(line, f if not heading else font(size, "bold"), inner.w - 4):
-            wrapped.append((part, heading))
+        parts = wrap(line, f if not heading else font(size, "bold"), inner.w - 4)
+        wrapped[:0] = [(part, heading) for part in parts]
+        if needed is not None and len(wrapped) >= needed:
+            break
     return inner, size + 4, wrapped
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float, scroll: int = 0) -> int:
-    """The log, newest line at the bottom, ``scroll`` lines back; returns the greatest useful scroll."""
+    """The log, newest line at the bottom, ``scroll`` lines back; returns the greatest useful scroll
+    (known lines only: scrolling further back wraps more of them)."""
     panel(surface, rect, "Log", scale, "wheel: scroll back" if scroll == 0 else f"{scroll} lines back (wheel)")
-    inner, line_h, wrapped = log_layout(rect, lines, scale)
-    visible = max(1, int(inner.h // line_h))
+    line_h = px(12, scale) + 4
+    visible = max(1, int((rect.h - max(18, round(22 * scale)) - 6) // line_h))
+    inner, line_h, wrapped = log_layout(rect, lines, scale, needed=visible + scroll + 12)
     most = max(0, len(wrapped) - visible)
     scroll = max(0, min(scroll, most))
     shown = wrapped[max(0, len(wrapped) - visible - scroll): len(wrapped) - scroll]
