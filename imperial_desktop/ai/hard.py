@@ -80,7 +80,7 @@ class HardBot:
                 policy = self.exact if round_ == 0 else self.noisy
                 self.noisy.rng.seed(round_)  # common random numbers across candidates
                 sim = after(state, a)
-                play_until(sim, policy, turns=horizon)
+                play_until(sim, policy, turns=horizon - (sim.turns_taken - state.turns_taken))
                 totals[a] += leaf_value(sim, player)
                 counts[a] += 1
             if time.perf_counter() > deadline:

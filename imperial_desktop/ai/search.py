@@ -125,6 +125,7 @@ class PlayoutSearch:
     def playout(self, state: GameState, action: Action, player: int, turns: int, noisy_round: int | None) -> float:
         sim = state.clone()
         sim.apply(action)
+        turns -= sim.turns_taken - state.turns_taken  # an action that ends the turn counts it
         if noisy_round is None:
             play_until(sim, self.exact, turns=turns, max_actions=2000)
         else:
