@@ -67,6 +67,10 @@ class App:
         from imperial_desktop.ui.gui import make_manager
 
         self.pygame = pygame
+        if not smoke:
+            from imperial_desktop.session.crash_log import setup_logging
+
+            setup_logging()
         # Computer players think in a worker thread; a short GIL switch interval keeps the
         # window's frames coming while they do.
         sys.setswitchinterval(0.001)
@@ -211,6 +215,35 @@ class App:
         return pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
 
     def frame(self, dt: float) -> None:
+        """One frame: input, update, drawing. Anything unexpected ends on the error screen."""
+        try:
+            self._frame(dt)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+            from imperial_desktop.ui.error_scene import ErrorScene
+
+            if isinstance(self.scene, ErrorScene):
+                raise  # the error screen itself failed: nothing sensible is left to show
+            self.fail(exc)
+
+    def fail(self, exc: BaseException) -> None:
+        """Log the error with the game record, keep the autosave as it is, show the error screen."""
+        from imperial_desktop.session.autosave import has_autosave
+        from imperial_desktop.session.crash_log import write_crash_report
+        from imperial_desktop.ui.error_scene import ErrorScene
+
+        session = getattr(self.scene, "session", None)
+        report = write_crash_report(exc, session)
+        self._stop_autosave()  # pending writes of good positions finish; nothing after the error is saved
+        try:
+            can_continue = has_autosave()
+        except OSError:
+            can_continue = False
+        try:
+            self.switch(ErrorScene(self, exc, report, can_continue))
+        except Exception:  # noqa: BLE001 - the old scene's widgets could not be removed
+            self.scene = ErrorScene(self, exc, report, can_continue)
+
+    def _frame(self, dt: float) -> None:
         pygame = self.pygame
         for event in pygame.event.get():
             if event.type == pygame.QUIT:

@@ -29,6 +29,12 @@ def font(size: int, kind: str = "regular") -> pygame.font.Font:
         _FONTS.clear()
     key = (max(6, int(size)), kind)
     cached = _FONTS.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()  # raises if pygame was shut down and started again since
+        except pygame.error:
+            _FONTS.clear()
+            cached = None
     if cached is None:
         cached = _FONTS[key] = pygame.font.Font(font_path(kind), key[0])
     return cached
