@@ -141,3 +141,10 @@ def test_hint_changes_nothing_and_explains_itself():
 def test_hint_on_a_finished_game_is_empty():
     state = play_checked(2, 77, ["greedy", "greedy"])
     assert advise(state, budget_s=0.05) == []
+
+
+def test_search_weights_can_be_set_for_tuning_and_are_checked():
+    bot = ExpertBot(1, budget=0.05, params={"win_weight": 0.0, "noise": 2.0})
+    assert bot.search.win_weight == 0.0 and bot.search.noisy.noise == 2.0
+    with pytest.raises(ValueError, match="unknown search parameter"):
+        ExpertBot(1, params={"bogus": 1.0})

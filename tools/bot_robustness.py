@@ -1,7 +1,8 @@
 """Play many complete bot games over every player count and variant; every action is checked.
 
-Usage: python3 tools/bot_robustness.py --games 1000 [--start 0]
-Seats are a seeded mix of easy, normal, hard and random bots. Prints failures (illegal actions
+Usage: python3 tools/bot_robustness.py --games 1000 [--start 0] [--expert 0.02]
+Seats are a seeded mix of easy, normal, hard and random bots; with --expert SECONDS one seat of
+every game is the Expert with that think time per decision. Prints failures (illegal actions
 or exceptions) and the distribution of nation turns. Exit status 1 if anything failed.
 """
 
@@ -21,10 +22,12 @@ from imperial_desktop.core.selfcheck import check_invariants, variant_for
 LEVELS = ("easy", "normal", "hard", "random")
 
 
-def play(seed: int) -> int:
+def play(seed: int, expert: float | None = None) -> int:
     players, bond, card, options = variant_for(seed)
     rng = random.Random(seed)
     names = [rng.choice(LEVELS) for _ in range(players)]
+    if expert is not None:
+        names[seed % players] = f"expert:{expert}"
     bots = [make_bot(n, seed * 10 + i) for i, n in enumerate(names)]
     state = GameState.new(GameSetup.create(players, seed, bond_distribution=bond, investor_card=card, options=options))
     steps = 0
@@ -45,15 +48,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--expert", type=float, default=None, metavar="SECONDS",
+                        help="put the Expert with this think time in one seat of every game")
     args = parser.parse_args()
     started = time.time()
     turns, failures = [], []
     for seed in range(args.start, args.start + args.games):
         try:
-            turns.append(play(seed))
+            turns.append(play(seed, args.expert))
         except Exception as exc:  # report and go on
             failures.append((seed, f"{type(exc).__name__}: {exc}", traceback.format_exc()[-1500:]))
-        if (seed - args.start + 1) % 100 == 0:
+        if (seed - args.start + 1) % (10 if args.expert else 100) == 0:
             print(f"{seed - args.start + 1} games, {len(failures)} failures, {time.time() - started:.0f} s", flush=True)
     print(f"{args.games} bot games (2-6 players, standard/auction, with/without card, all options): "
           f"{len(failures)} failures; nation turns mean {statistics.mean(turns):.1f}, median {statistics.median(turns)}, "

@@ -32,12 +32,12 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
                  max_playouts: int | None = None, searched: frozenset[str] | None = None,
-                 use_prior: bool = True):
+                 use_prior: bool = True, params: dict[str, float] | None = None):
         self.budget = budget
         self.use_prior = use_prior
         self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
         self.normal = NormalBot(seed)
-        self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts)
+        self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts, params=params)
         self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
 
     def budget_for(self, kind: str) -> float:

@@ -49,12 +49,13 @@ def win_chance(values: list[float], player: int, rounds: float) -> float:
     return chance
 
 
-def leaf_value(state: GameState, player: int) -> float:
+def leaf_value(state: GameState, player: int, win_weight: float | None = None) -> float:
     """The search's judgement of a playout's end: the evaluation's edge plus the chance of
     winning (so a player who is behind keeps the game going while he can still catch up)."""
     values = expected_scores(state)
     rounds = 0.0 if state.is_terminal() else max(0.05, rounds_left(state))
-    return edge(values, player) + WIN_WEIGHT * win_chance(values, player, rounds)
+    weight = WIN_WEIGHT if win_weight is None else win_weight
+    return edge(values, player) + weight * win_chance(values, player, rounds)
 
 
 @dataclass
@@ -105,11 +106,22 @@ def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPo
 class PlayoutSearch:
     """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
 
-    def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None):
+    TUNABLE = ("noise", "win_weight", "prior_weight", "heuristic_weight")
+
+    def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None,
+                 params: dict[str, float] | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
+        self.noise = NOISE
+        self.win_weight = WIN_WEIGHT
+        self.prior_weight = PRIOR_WEIGHT
+        self.heuristic_weight = HEURISTIC_WEIGHT
+        for name, value in (params or {}).items():
+            if name not in self.TUNABLE:
+                raise ValueError(f"unknown search parameter {name!r}")
+            setattr(self, name, float(value))
         self.exact = HeuristicPolicy(random.Random(seed + 1), donate=False)
-        self.noisy = HeuristicPolicy(random.Random(seed + 2), noise=NOISE, donate=False)
+        self.noisy = HeuristicPolicy(random.Random(seed + 2), noise=self.noise, donate=False)
         self.ordering = HeuristicPolicy(random.Random(seed + 3), donate=False)
         self.horizon = horizon
         self.max_playouts = max_playouts
@@ -132,7 +144,7 @@ class PlayoutSearch:
             self.noisy.rng.seed(self.seed * 1_000_003 + noisy_round)  # common random numbers
             play_until(sim, self.noisy, turns=turns, max_actions=2000)
         self.playouts_done += 1
-        return leaf_value(sim, player)
+        return leaf_value(sim, player, self.win_weight)
 
     def rank(self, state: GameState, legal: list[Action], budget: float,
              prior: dict[Action, float] | None = None) -> list[Candidate]:
@@ -149,11 +161,11 @@ class PlayoutSearch:
         if prior:
             top = max(prior.values())
             for c in cands:
-                c.bias = PRIOR_WEIGHT * (prior.get(c.action, top - 10.0) - top)
+                c.bias = self.prior_weight * (prior.get(c.action, top - 10.0) - top)
         else:  # the heuristics' own scores: a small say, only against outlying playouts
             top = max(c.prior for c in cands)
             for c in cands:
-                c.bias = max(-HEURISTIC_BIAS_CAP, HEURISTIC_WEIGHT * (c.prior - top))
+                c.bias = max(-HEURISTIC_BIAS_CAP, self.heuristic_weight * (c.prior - top))
         if len(cands) == 1:
             return cands
         turns = self.turns_for(state)
@@ -186,8 +198,7 @@ class PlayoutSearch:
                 break
             survivors.sort(key=lambda c: -c.score)
             cut = max(1, len(survivors) // 2)
-            last_out = survivors[cut:]
-            eliminated = last_out + eliminated
+            eliminated = survivors[cut:] + eliminated
             survivors = survivors[:cut]
         ranked = sorted(survivors + eliminated, key=lambda c: (-c.score, -c.prior))
         # the final pick compares options on the playouts they share (same random numbers), so
