@@ -268,7 +268,15 @@ def test_markup_and_broken_seat_names_do_not_crash(app, tmp_path):
     from imperial_desktop.session.settings import NewGameChoices
     from imperial_desktop.ui.menus import LoadScene
 
-    make_saves(tmp_path, MARKUP_NAMES)
+    import json
+
+    from imperial_desktop.session import saves
+
+    paths = make_saves(tmp_path, MARKUP_NAMES + ["broken name"])
+    doc = json.loads(paths[-1].read_text())
+    doc["name"] = "bad \ud800 name"  # a lone surrogate, as a hand-edited file may hold
+    doc["checksum"] = saves._checksum(doc)
+    paths[-1].write_text(json.dumps(doc))
     app.settings.last_new_game = NewGameChoices(seats=[
         {"name": "<font pixel_size=99999>", "kind": "human", "level": "normal"},
         {"name": "bad \ud800 name", "kind": "computer", "level": "normal"}])
@@ -284,7 +292,7 @@ def test_markup_and_broken_seat_names_do_not_crash(app, tmp_path):
     click(app, app.scene.buttons["load"])
     assert isinstance(app.scene, LoadScene)
     wait_listing(app)
-    assert len(app.scene.rows) == 3
+    assert len(app.scene.rows) == 4  # listed (or marked unreadable), never a crash
     shown = []
     for target in app.scene.targets.values():
         app.scene.show_info(app.scene._describe(target))

@@ -64,9 +64,22 @@ TIPS = {
 _LISTER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="list-saves")
 
 
+def _font(size: int, kind: str = "regular") -> pygame.font.Font:
+    """The cached font, made again if pygame was shut down and started since (as tests do)."""
+    made = font(size, kind)
+    try:
+        made.size("Ag")
+    except pygame.error:
+        from imperial_desktop.ui import fonts
+
+        fonts._FONTS.clear()
+        made = font(size, kind)
+    return made
+
+
 def _fit(text: str, width: int, size: int = 13, kind: str = "regular") -> str:
     """``text`` shortened with "…" until it is at most ``width`` pixels wide in that font."""
-    f = font(size, kind)
+    f = _font(size, kind)
     if f.size(text)[0] <= width:
         return text
     while text and f.size(text + "…")[0] > width:
@@ -671,10 +684,13 @@ class LoadScene(MenuScene):
             status = "game over" if info.game_over else f"turn {info.nation_turns + 1}"
             head = f"{_fit(name, width // 2)} · {status} · {_when(info)} · "
             players = ", ".join(plain_text(p) for p in info.players)
-            rows.append((head + _fit(players, max(20, width - font(13).size(head)[0])), f"#save_{i}"))
+            rows.append((head + _fit(players, max(20, width - _font(13).size(head)[0])), f"#save_{i}"))
             self.targets[f"#save_{i}"] = info
         for i, problem in enumerate(self.listing.problems):
-            text = f"Unreadable: {plain_text(problem.path.name)} · {plain_text(problem.message)}"
+            reason = problem.message
+            if reason.startswith(problem.path.name + " "):  # the file is named at the start already
+                reason = reason[len(problem.path.name) + 1:]
+            text = f"Unreadable: {plain_text(problem.path.name)} · {plain_text(reason)}"
             rows.append((_fit(text, width), f"#problem_{i}"))
             self.targets[f"#problem_{i}"] = problem
         return rows

@@ -69,7 +69,7 @@ class SaveDialog:
         UILabel(pygame.Rect(14, 10, iw - 28, 24), "Name of the save:", manager, container=self.window)
         self.entry = UITextEntryLine(pygame.Rect(14, 38, iw - 28, 34), manager, container=self.window)
         self.entry.set_text_length_limit(saves.MAX_SAVE_NAME)
-        self.entry.set_text(name if name is not None else default_name(session))
+        self.entry.set_text(plain_text(name)[: saves.MAX_SAVE_NAME] if name is not None else default_name(session))
         self.entry.focus()
         self.message = UILabel(pygame.Rect(14, 80, iw - 28, 26), "Any name up to 60 characters; Load lists it.",
                                manager, container=self.window)
