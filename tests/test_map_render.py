@@ -84,3 +84,25 @@ def test_cli_main_writes_a_png(tmp_path) -> None:
     out = tmp_path / "small.png"
     assert map_render.main([str(out), "--width", "600"]) == 0
     assert pygame.image.load(str(out)).get_size() == (600, 400)
+
+
+def test_the_game_board_image_leaves_the_region_names_to_the_board_view(tmp_path) -> None:
+    """assets/images/board.png is rendered with --no-labels: the board view draws the names at a
+    readable size; with labels baked in as well they would show twice."""
+    from imperial_desktop.resources import assets_root
+
+    named, bare = tmp_path / "named.png", tmp_path / "bare.png"
+    assert map_render.main([str(named), "--width", "600"]) == 0
+    assert map_render.main([str(bare), "--width", "600", "--no-labels"]) == 0
+    board = BoardGeometry.load()
+    a, b = pygame.image.load(str(named)), pygame.image.load(str(bare))
+    scale = 600 / board.width
+    x, y = board.regions["moscow"].label
+    # around Moscow's label point the named map has dark letters, the bare one the plain fill
+    box = pygame.Rect(round(x * scale) - 8, round(y * scale) - 2, 16, 4)
+    darkest = lambda img: min(sum(img.get_at((i, j))[:3]) for i in range(box.left, box.right) for j in range(box.top, box.bottom))
+    assert darkest(a) < 200 < darkest(b)
+    with (assets_root() / "images" / "board.png").open("rb") as handle:
+        shipped = pygame.image.load(handle, "board.png")
+    sx, sy = round(x), round(y)
+    assert min(sum(shipped.get_at((i, sy))[:3]) for i in range(sx - 20, sx + 20)) > 200

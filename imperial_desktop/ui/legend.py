@@ -36,7 +36,7 @@ def _rows() -> list[tuple[str, str]]:
         ("armaments", "Armaments factory (builds armies)"),
         ("shipyard", "Shipyard (builds fleets)"),
         ("site", "Empty factory site (brown: armaments, blue: shipyard)"),
-        ("blocked", "Factory blocked by a hostile army: no production"),
+        ("blocked", "Red ring and slash: a hostile army blocks the factory"),
         ("anchor", "Anchor: where the harbour's fleets lie"),
         ("head:", "Colours"),
     ]
@@ -55,8 +55,8 @@ def _rows() -> list[tuple[str, str]]:
 def _metrics(scale: float) -> tuple[int, int, int, int]:
     """(text px, row height, symbol column width, padding)."""
     px = max(12, round(14 * scale))
-    row = max(px + 10, round(px * 1.9))
-    return px, row, round(row * 2.0), max(6, round(10 * scale))
+    row = max(px + 12, round(px * 2.15))
+    return px, row, round(row * 2.1), max(6, round(10 * scale))
 
 
 def _columns(rows: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
@@ -83,7 +83,7 @@ def _swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
 
 def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
     """Draw the symbol of a row centred in ``box``."""
-    size = max(16, round(box.h * 0.7))
+    size = max(16, round(box.h * 0.74))
     badge = tokens.badge_size(size)  # as on the board
     c = box.center
     nation = "france"
@@ -94,7 +94,9 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
         return r
 
     if key in ("army", "count", "moved", "moved_part"):
-        r = blit(tokens.army_sprite(nation, size, False, OUTLINE_DARK), center=c)
+        # the moved badges hang below the block: lift it so the row holds both
+        lift = badge // 3 if key.startswith("moved") else 0
+        r = blit(tokens.army_sprite(nation, size, False, OUTLINE_DARK), center=(c[0] + lift, c[1] - lift))
         if key == "count":
             blit(tokens.count_badge(3, badge), center=r.topright)
         elif key == "moved":

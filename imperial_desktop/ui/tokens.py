@@ -125,14 +125,19 @@ def factory_sprite(kind: str, size: int, built: bool) -> pygame.Surface:
 
 @lru_cache(maxsize=32)
 def blocked_mark(size: int) -> pygame.Surface:
-    """A red cross edged in white, laid over a factory that a hostile army blocks."""
-    d = max(8, size)
+    """A red "no entry" ring with a slash, edged in white, over a factory a hostile army blocks
+    (the factory stays visible inside the ring)."""
+    d = max(9, size)
     big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
     D = d * SS
-    pad = 0.1 * D
-    for width, colour in ((0.36 * D, OUTLINE_LIGHT), (0.2 * D, BLOCKED_MARK)):
-        pygame.draw.line(big, colour, (pad, pad), (D - pad, D - pad), round(width))
-        pygame.draw.line(big, colour, (D - pad, pad), (pad, D - pad), round(width))
+    c = D / 2
+    ring = max(2 * SS, round(D * 0.14))
+    edge = max(SS, round(D * 0.06))
+    pygame.draw.circle(big, OUTLINE_LIGHT, (c, c), c, ring + 2 * edge)
+    pygame.draw.circle(big, BLOCKED_MARK, (c, c), c - edge, ring)
+    k = (c - edge - ring / 2) * 0.7071
+    pygame.draw.line(big, OUTLINE_LIGHT, (c - k, c - k), (c + k, c + k), ring + 2 * edge)
+    pygame.draw.line(big, BLOCKED_MARK, (c - k, c - k), (c + k, c + k), ring)
     return _finish(big, (d, d))
 
 
@@ -150,14 +155,12 @@ def hostile_badge(size: int) -> pygame.Surface:
     d = max(10, size)
     big = _disc(d, HOSTILE_MARK)
     D = d * SS
-    w = max(SS, round(D * 0.11))
-    a, b = 0.27 * D, 0.73 * D
-    for (x0, y0, x1, y1) in ((a, a, b, b), (b, a, a, b)):
+    w = max(SS, round(D * 0.13))
+    a, b = 0.28 * D, 0.72 * D
+    for (x0, y0, x1, y1) in ((a, a, b, b), (b, a, a, b)):  # blades from the top corners down
         pygame.draw.line(big, OUTLINE_LIGHT, (x0, y0), (x1, y1), w)
-    # cross guards near the hilts (the lower ends), across each blade
-    g = 0.11 * D
-    pygame.draw.line(big, OUTLINE_LIGHT, (0.64 * D - g, 0.64 * D + g), (0.64 * D + g, 0.64 * D - g), w)
-    pygame.draw.line(big, OUTLINE_LIGHT, (0.36 * D - g, 0.64 * D - g), (0.36 * D + g, 0.64 * D + g), w)
+    for x in (a, b):  # the hilts' pommels at the lower ends
+        pygame.draw.circle(big, OUTLINE_LIGHT, (x, b), w * 0.9)
     return _finish(big, (d, d))
 
 
@@ -192,11 +195,13 @@ def count_badge(count: int, size: int) -> pygame.Surface:
     """A small white disc with the number of units in a stack."""
     d = max(12, size)
     big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
-    pygame.draw.circle(big, (255, 255, 255), (d * SS // 2, d * SS // 2), d * SS // 2)
-    pygame.draw.circle(big, (20, 20, 20), (d * SS // 2, d * SS // 2), d * SS // 2, max(1, SS * 2))
+    c = d * SS / 2
+    pygame.draw.circle(big, (20, 20, 20), (c, c), c)
+    pygame.draw.circle(big, (255, 255, 255), (c, c), c - SS)
     surf = _finish(big, (d, d))
-    text = font(round(d * 0.72), "bold").render(str(count), True, (20, 20, 20))
-    surf.blit(text, text.get_rect(center=(d / 2, d / 2 + 0.5)))
+    text = font(round(d * (0.72 if count < 10 else 0.6)), "bold").render(str(count), True, (10, 10, 10))
+    ink = text.get_bounding_rect()  # centre the digits' ink, not their line box
+    surf.blit(text, (round(d / 2 - ink.centerx), round(d / 2 - ink.centery)))
     return surf
 
 
