@@ -21,7 +21,9 @@ Point2 = tuple[float, float]
 
 def load_map_data(name: str = "europe.json") -> dict[str, Any]:
     """Load a map file (topology and geometry) from the package resources."""
-    path = resources.files("imperial_desktop.maps") / name
+    from imperial_desktop.resources import maps_root  # works from a checkout too (see resources.py)
+
+    path = maps_root() / name
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -99,7 +99,9 @@ def label_colours(ground: RGB) -> tuple[RGB, RGB]:
 
 def _font_path(filename: str) -> str:
     """Filesystem path of a packaged font."""
-    ref = resources.files("imperial_desktop.assets") / "fonts" / filename
+    from imperial_desktop.resources import assets_root  # works from a checkout too (see resources.py)
+
+    ref = assets_root() / "fonts" / filename
     return str(ref)
 
 
