@@ -41,6 +41,7 @@ def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
 
     assert isinstance(app.scene, TitleScene)
     assert not app.scene.buttons["continue"].is_enabled  # nothing to continue yet
+    app.settings.pace = "instant"  # this test is about the way through the screens, not the pace
     click(app, app.scene.buttons["new"])
     assert isinstance(app.scene, NewGameScene)
     click(app, app.scene.widgets["start"])  # the default: you against three computers
