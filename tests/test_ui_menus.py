@@ -366,3 +366,39 @@ def test_a_save_dated_year_9999_and_junk_options_do_not_crash_the_menus(app, tmp
     click(app, app.scene.buttons["new"])
     assert isinstance(app.scene, NewGameScene)
     assert app.scene.build_setup()[0].options.investor_shortfall == "forbid"  # the default
+
+
+def test_rules_window_for_the_game_screen_alone():
+    """The window the game opens with its Rules button and F1: inside the window at every size,
+    closed by its title-bar X."""
+    from imperial_desktop.ui.gui import make_manager
+    from imperial_desktop.ui.rules_window import RulesWindow
+
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    manager = make_manager(screen.get_size())
+    window = RulesWindow(manager, screen.get_size())
+
+    def pump(n=3):
+        closed = False
+        for _ in range(n):
+            for event in pygame.event.get():
+                manager.process_events(event)
+                closed = window.handle_event(event) or closed
+            manager.update(1 / 60)
+            manager.draw_ui(screen)
+        return closed
+
+    for size in [(1280, 720), (1024, 640), (2560, 1440), (800, 500)]:
+        screen = pygame.display.set_mode(size)
+        manager.set_window_resolution(size)
+        window.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        pump(1)
+        for widget in window.widgets():
+            assert pygame.Rect((0, 0), size).contains(widget.rect), (size, widget)
+    pos = window.window.close_window_button.get_abs_rect().center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        closed = pump(3)
+    assert closed and not window.alive
+    pygame.quit()
