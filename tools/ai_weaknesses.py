@@ -10,8 +10,9 @@ Per bot (the player who made the decision) it reports, totals and per game playe
   treasury for a factory and the Factory space within the free steps;
 - ``government_lost_after_payout``: the government chose Investor and lost the nation in the same
   turn to a rival who was paid by that payout;
-- ``battles_no_flag``: a battle in a flag region (neutral land or sea) that left the region's
-  flag unchanged at the end of the nation's turn (a 1:1 trade that won nothing).
+- ``battles_no_flag``: a battle in a flag region (neutral land or sea) not carrying the fighting
+  nation's own flag that left the region's flag unchanged at the end of the nation's turn (a
+  1:1 trade that won and protected nothing).
 
 Seats rotate like ``imperial-desktop simulate`` (game i: seed + i, shift i % players).
 """
@@ -89,11 +90,11 @@ class Observer:
                          "paid": {p for p, v in state.interest_due(action.nation).items() if v > 0 and p != seat}}
         elif isinstance(action, (MoveArmy, MoveFleet, ImportUnit)) and self.turn is not None:
             self.turn["units"] += 1
-        if isinstance(action, Battle) and board.regions[action.region].takes_flags:
+        if isinstance(action, Battle):
             bot.battles += 1
-            self.battles.append((self.seat_bots[seat], action.region, state.flags.get(action.region)))
-        elif isinstance(action, Battle):
-            bot.battles += 1
+            flag = state.flags.get(action.region)
+            if board.regions[action.region].takes_flags and flag != action.nation:  # not guarding a flag
+                self.battles.append((self.seat_bots[seat], action.region, flag))
 
     def after(self, state: GameState) -> None:
         turn = self.turn

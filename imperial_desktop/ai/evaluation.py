@@ -1,8 +1,8 @@
 """Position evaluation: each player's expected final score, and one player's edge over the rest.
 
 Expected final score = cash + bonds' interest x projected power factor + a share of the
-interest the nations will still pay out (from treasury and future income) + a small bonus for
-governing a nation. At the end of the game it is exactly the score.
+interest the nations will still pay out (from treasury and future income) + a bonus for
+governing a nation (more for a rich treasury, which the government steers). At the end of the game it is exactly the score.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from imperial_desktop.ai.analysis import (
 from imperial_desktop.core import GameState
 
 ROUNDS_PER_PAYOUT = 4.0  # a nation stops on (or is forced to) Investor about every four turns
-GOVERNMENT_BONUS = 2.0
+GOVERNMENT_BONUS = 3.0
+TREASURY_CONTROL = 0.15  # a government steers its treasury (factories, payouts to itself)
 
 
 def expected_scores(state: GameState) -> list[float]:
@@ -39,8 +40,9 @@ def expected_scores(state: GameState) -> list[float]:
         for player, interest in enumerate(ints):
             if interest:
                 values[player] += interest * factor + paid * interest / total
-        if gov is not None and rounds > 1.0:
-            values[gov] += GOVERNMENT_BONUS * min(1.0, rounds / 4.0)
+        if gov is not None and rounds > 1.0:  # control: where the nation's money and units go
+            control = GOVERNMENT_BONUS + TREASURY_CONTROL * min(30, state.treasury[nation])
+            values[gov] += control * min(1.0, rounds / 4.0)
     return values
 
 
