@@ -120,3 +120,22 @@ def test_a_bad_name_or_an_unwritable_folder_keeps_the_dialog_open(ui, session, t
     assert dialog.alive and dialog.message.text.startswith("Not saved")
     for widget in dialog.widgets():
         assert pygame.Rect((0, 0), screen.get_size()).contains(widget.rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 708), (1600, 1000), (2560, 1440), (800, 500)])
+def test_save_dialog_fits_every_window(size, session, tmp_path):
+    """Inside the window, and no button or label text wider than its widget."""
+    from imperial_desktop.ui.gui import make_manager
+    from imperial_desktop.ui.save_dialog import SaveDialog
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    manager = make_manager(size)
+    dialog = SaveDialog(manager, size, session, saves_root=tmp_path)
+    run(manager, screen, dialog, 2)
+    for element in manager.get_sprite_group().sprites():
+        assert pygame.Rect((0, 0), size).contains(element.rect), element
+        text, font = getattr(element, "text", None), getattr(element, "font", None)
+        if type(element).__name__ in ("UILabel", "UIButton") and text and font is not None:
+            assert font.size(text)[0] <= element.rect.w - 2, text
+    pygame.quit()

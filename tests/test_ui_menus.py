@@ -11,7 +11,7 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-SIZES = [(1280, 720), (1366, 708), (1024, 640), (2560, 1440)]
+SIZES = [(1280, 720), (1366, 708), (1600, 1000), (1024, 640), (2560, 1440)]
 MARKUP_NAMES = ["<font pixel_size=99999>", "<img src=x>", "<shadow size=999>x"]
 
 
