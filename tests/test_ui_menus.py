@@ -191,6 +191,9 @@ def test_new_game_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monke
     click(app, scene.widgets["start"])
     question = scene._replace_question
     assert question is not None and question.alive() and not started
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.widgets["start"]))
+    frames(app, 2)  # a second press queued in the same moment asks no second question
+    assert scene._replace_question is question and len(scene.windows) == 1
     click(app, question.cancel_button)
     assert not started and app.scene is scene
     click(app, scene.widgets["start"])

@@ -140,7 +140,8 @@ class MenuScene:
         if event.type == pygame.VIDEORESIZE:
             self.relayout()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.on_button(event.ui_element)
+            if not self.asking():  # a press queued behind an open question waits for the answer
+                self.on_button(event.ui_element)
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             self.on_confirmed(event.ui_element)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.asking():
