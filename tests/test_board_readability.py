@@ -262,22 +262,29 @@ def test_names_stay_clear_on_a_crowded_board_at_1600x1000(geometry, screen) -> N
     assert sum(1 for m in board.marks if m.kind == "blocked") > 20
 
 
-def test_a_name_moves_off_a_piece_and_stays_on_its_region(screen) -> None:
-    """A stack standing right on Vienna's label point pushes the name aside, still onto Vienna."""
+@pytest.mark.parametrize("region, room", [("vienna", False), ("moscow", True), ("spain", True)])
+def test_a_name_moves_off_a_piece_and_stays_with_its_region(screen, region, room) -> None:
+    """A stack standing right on a region's label point pushes the name aside: onto the region
+    (always where it has room), or beside it with a leader line to its city or label point."""
     from dataclasses import replace
 
     geometry = BoardGeometry.load()
-    vienna = geometry.regions["vienna"]
-    geometry.regions["vienna"] = replace(vienna, unit_slots=(vienna.label,) + vienna.unit_slots)
+    r = geometry.regions[region]
+    geometry.regions[region] = replace(r, unit_slots=(r.label,) + r.unit_slots)
     board = view(geometry, FIT_1280)
     state = new_game(players=4, seed=3)
     clear_units(state)
     board.draw(pygame.Surface(FIT_1280), state, version=1)
-    home = next(m.rect for m in board.marks if m.kind == "label" and m.region == "vienna")
-    put(state, IT, "vienna", armies=3, hostile=True)
+    home = next(m.rect for m in board.marks if m.kind == "label" and m.region == region)
+    put(state, IT, region, armies=3, hostile=r.kind == "home_province")
     board.draw(pygame.Surface(FIT_1280), state, version=2)
-    moved = next(m.rect for m in board.marks if m.kind == "label" and m.region == "vienna")
-    piece = board.piece_rect("vienna", IT, "army").inflate(-6, -6)  # piece_rect has a 3 px grip margin
+    moved = next(m.rect for m in board.marks if m.kind == "label" and m.region == region)
+    piece = board.piece_rect(region, IT, "army").inflate(-6, -6)  # piece_rect has a 3 px grip margin
     assert piece.colliderect(home)  # the piece stands where the name was
     assert not moved.colliderect(piece)
-    assert board.region_at(moved.center) == "vienna"
+    if room or board.region_at(moved.center) == region:
+        assert board.region_at(moved.center) == region
+        assert region not in board.label_leaders
+    else:
+        x, y = board.board_to_screen(r.city or r.label)
+        assert board.label_leaders[region] == (round(x), round(y))

@@ -9,6 +9,7 @@ dot or another name is drawn there, at the nearest free place (preferably still 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -69,7 +70,9 @@ class LabelPainter:
         self.pick_index = {rid: i for i, rid in enumerate(tester.ids, start=1)}
         self.grounds = grounds
         self._sprites: dict[tuple[str, int], tuple[pygame.Surface, pygame.Rect]] = {}
-        self._inside_cache: dict[tuple, np.ndarray] = {}
+        self._ground_cache: dict[tuple, np.ndarray] = {}
+        self.sea_indices = np.array([i for rid, i in self.pick_index.items() if geometry.regions[rid].kind == "sea"],
+                                    dtype=np.uint8)
         self.crowded: list[str] = []  # names that found no free spot at the last placement
 
     def sprite(self, region: str, zoom: float) -> tuple[pygame.Surface, pygame.Rect]:
@@ -93,31 +96,34 @@ class LabelPainter:
         """Regions whose names are drawn (Switzerland's too: it has a name, not slots)."""
         return [rid for rid, r in self.geometry.regions.items() if seas or r.kind != "sea"]
 
-    def _inside_mask(self, region: str, zoom: float, centre_offset: tuple[int, int]) -> np.ndarray:
-        """For every candidate offset: does the moved name's centre still lie on its own region?
-        (Read from the hit-tester's pick buffer; cells on borders count as outside.)"""
+    def _ground_under(self, region: str, zoom: float, centre_offset: tuple[int, int]) -> np.ndarray:
+        """For every candidate offset: the pick-buffer value (region index, 0 off the board, 255 on
+        a border) under the moved name's centre."""
         key = (region, zoom, centre_offset)
-        mask = self._inside_cache.get(key)
-        if mask is None:
-            if len(self._inside_cache) > 2000:
-                self._inside_cache.clear()
+        dxs, dys = NEAR_DX, NEAR_DY
+        values = self._ground_cache.get(key)
+        if values is None:
+            if len(self._ground_cache) > 2000:
+                self._ground_cache.clear()
             lx, ly = self.geometry.regions[region].label
-            xs = lx + (centre_offset[0] + _DX) / zoom
-            ys = ly + (centre_offset[1] + _DY) / zoom
+            xs = lx + (centre_offset[0] + dxs) / zoom
+            ys = ly + (centre_offset[1] + dys) / zoom
             grid = self.pick_grid
             ix = np.clip((xs / self.pick_cell).astype(np.int32), 0, grid.shape[1] - 1)
             iy = np.clip((ys / self.pick_cell).astype(np.int32), 0, grid.shape[0] - 1)
-            mask = self._inside_cache[key] = grid[iy, ix] == self.pick_index[region]
-        return mask
+            values = self._ground_cache[key] = grid[iy, ix]
+        return values
 
     def place(self, zoom: float, to_screen: Callable[[Point], Point],
-              obstacles: list[pygame.Rect], clip: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect, object]]:
-        """Where every name goes this frame: at its label point if nothing drawn is there, else at the
-        nearest free spot, preferably still on its own region. Returns (image, where, Mark) per name.
+              obstacles: list[pygame.Rect], clip: pygame.Rect) -> list[Placed]:
+        """Where every name goes this frame. ``obstacles`` are the screen rectangles of everything
+        drawn over the map (pieces with their badges, flags, factories, anchors, city dots).
 
-        ``obstacles`` are the screen rectangles of everything drawn over the map (pieces with their
-        badges, flags, factories, anchors); names also keep clear of each other. The free spots
-        are found at once for all offsets from a summed-area table of the obstacles."""
+        A name stays at its label point if nothing is drawn there, else moves to the nearest free
+        place with its centre still on its region; smallest regions choose first. A name with no
+        such place goes to the nearest free place on the sea (else anywhere free, within 72 px) and
+        gets a leader line to its region. Free places are found for all offsets at once from a
+        summed-area table of the obstacles."""
         from imperial_desktop.ui.board_view import Mark
 
         w, h = -(-clip.w // CELL), -(-clip.h // CELL)
@@ -129,69 +135,83 @@ class LabelPainter:
                 x1, y1 = -(-(r.right - clip.x) // CELL), -(-(r.bottom - clip.y) // CELL)
                 busy[y0 + 1:y1 + 1, x0 + 1:x1 + 1] = 1
         table = busy.cumsum(0).cumsum(1)
-
-        def taken_cells(x0, y0, x1, y1):
-            return table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
-
         placed: list[pygame.Rect] = []
-        out = []
         self.crowded = []
-        # small lands first: they have the fewest free places around them
-        order = sorted(self.regions(), key=lambda rid: (self.geometry.regions[rid].kind == "sea",
-                                                         self.geometry.regions[rid].shape.area, rid))
-        for rid in order:
+        out: list[Placed] = []
+
+        def candidates(rid: str) -> tuple:
+            dxs, dys = NEAR_DX, NEAR_DY
             img, ink = self.sprite(rid, zoom)
             x, y = to_screen(self.geometry.regions[rid].label)
             home = img.get_rect(center=(round(x), round(y)))
-            if not home.colliderect(clip):
-                continue
             box = ink.move(home.topleft).inflate(2, 2)
             bx, by = box.x - clip.x, box.y - clip.y
-            if (clip.contains(box) and box.collidelist(placed) == -1
-                    and not taken_cells(bx // CELL, by // CELL, -(-(bx + box.w) // CELL), -(-(by + box.h) // CELL))):
-                placed.append(box)
-                out.append((img, home, Mark("label", rid, ink.move(home.topleft))))
+            ok = (bx + dxs >= 0) & (by + dys >= 0) & (bx + dxs + box.w <= clip.w) & (by + dys + box.h <= clip.h)
+            x0, y0 = np.clip((bx + dxs) // CELL, 0, w), np.clip((by + dys) // CELL, 0, h)
+            x1, y1 = np.clip(-(-(bx + dxs + box.w) // CELL), 0, w), np.clip(-(-(by + dys + box.h) // CELL), 0, h)
+            covered = table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+            ground = self._ground_under(rid, zoom, (box.centerx - home.centerx, box.centery - home.centery))
+            return img, ink, home, box, ok, covered, ground
+
+        def first_free(box: pygame.Rect, mask: np.ndarray) -> tuple[int, int] | None:
+            dxs, dys = NEAR_DX, NEAR_DY
+            for i in np.flatnonzero(mask):
+                offset = (int(dxs[i]), int(dys[i]))
+                if box.move(offset).collidelist(placed) == -1:
+                    return offset
+            return None
+
+        def put(rid: str, img, ink, home, box, offset, leader: bool) -> None:
+            at = home.move(offset)
+            placed.append(box.move(offset))
+            target = None
+            if leader:
+                r = self.geometry.regions[rid]
+                tx, ty = to_screen(r.city or r.label)
+                target = (round(tx), round(ty))
+            out.append(Placed(img, at, Mark("label", rid, ink.move(at.topleft)), target))
+
+        # small lands first: they have the fewest free places around them
+        order = sorted((rid for rid in self.regions()), key=lambda rid: (
+            self.geometry.regions[rid].kind == "sea", self.geometry.regions[rid].shape.area, rid))
+        for rid in order:
+            img, ink, home, box, ok, covered, ground = candidates(rid)
+            if not home.colliderect(clip):
                 continue
-            x0 = (bx + _DX) // CELL
-            y0 = (by + _DY) // CELL
-            x1 = -(-(bx + _DX + box.w) // CELL)
-            y1 = -(-(by + _DY + box.h) // CELL)
-            ok = (bx + _DX >= 0) & (by + _DY >= 0) & (bx + _DX + box.w <= clip.w) & (by + _DY + box.h <= clip.h)
-            covered = taken_cells(np.clip(x0, 0, w), np.clip(y0, 0, h), np.clip(x1, 0, w), np.clip(y1, 0, h))
             free = ok & (covered == 0)
-            inside = self._inside_mask(rid, zoom, (box.centerx - home.centerx, box.centery - home.centery))
-            best = loose = None
-            for i in np.flatnonzero(free & inside):
-                cand = box.move(int(_DX[i]), int(_DY[i]))
-                if cand.collidelist(placed) == -1:
-                    best = (int(_DX[i]), int(_DY[i]))
-                    break
-            if best is None:
-                for i in np.flatnonzero(free & ~inside):
-                    cand = box.move(int(_DX[i]), int(_DY[i]))
-                    if cand.collidelist(placed) == -1:
-                        loose = (int(_DX[i]), int(_DY[i]))
-                        break
-            best = best or loose
-            if best is None:  # nowhere free: where the least is covered (pieces are drawn over it)
+            own = free & ((ground == self.pick_index[rid]) | ((NEAR_DX == 0) & (NEAR_DY == 0)))
+            offset = first_free(box, own)
+            if offset is not None:
+                put(rid, img, ink, home, box, offset, leader=False)
+                continue
+            offset = first_free(box, free & np.isin(ground, self.sea_indices)) or first_free(box, free)
+            if offset is None:  # nowhere free: where the least is covered (pieces are drawn over it)
                 self.crowded.append(rid)
-                cost = np.where(ok, covered * 4 + (~inside) * 8, 1 << 30)
-                for i in np.argsort(cost, kind="stable")[:200]:
-                    if box.move(int(_DX[i]), int(_DY[i])).collidelist(placed) == -1:
-                        best = (int(_DX[i]), int(_DY[i]))
-                        break
-                best = best or (0, 0)
-            at = home.move(best)
-            placed.append(box.move(best))
-            out.append((img, at, Mark("label", rid, ink.move(at.topleft))))
+                cost = np.where(ok, covered, 1 << 30)
+                offset = next(((int(NEAR_DX[i]), int(NEAR_DY[i])) for i in np.argsort(cost, kind="stable")[:200]
+                               if box.move(int(NEAR_DX[i]), int(NEAR_DY[i])).collidelist(placed) == -1), (0, 0))
+            put(rid, img, ink, home, box, offset, leader=offset != (0, 0))
         return out
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A name as placed for this frame; ``leader`` is the screen point its leader line goes to
+    when the name had to leave its region."""
+
+    image: pygame.Surface
+    at: pygame.Rect
+    mark: object
+    leader: tuple[int, int] | None = None
 
 
 CELL = 2  # pixels per cell of the table of taken places
 
 # Offsets (screen pixels) tried for a name, nearest first; wider sideways than up and down.
-CANDIDATES: list[tuple[int, int]] = sorted(
-    ((dx, dy) for dx in range(-72, 73, 4) for dy in range(-45, 46, 3)),
-    key=lambda d: (d[0] * d[0] + 2.2 * d[1] * d[1], d))
-_DX = np.array([d[0] for d in CANDIDATES], dtype=np.int32)
-_DY = np.array([d[1] for d in CANDIDATES], dtype=np.int32)
+def _offsets(reach_x: int, reach_y: int, step_x: int, step_y: int) -> tuple[np.ndarray, np.ndarray]:
+    pairs = sorted(((dx, dy) for dx in range(-reach_x, reach_x + 1, step_x) for dy in range(-reach_y, reach_y + 1, step_y)),
+                   key=lambda d: (d[0] * d[0] + 2.2 * d[1] * d[1], d))
+    return np.array([d[0] for d in pairs], dtype=np.int32), np.array([d[1] for d in pairs], dtype=np.int32)
+
+
+NEAR_DX, NEAR_DY = _offsets(72, 45, 4, 3)

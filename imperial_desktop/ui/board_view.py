@@ -20,6 +20,7 @@ from imperial_desktop.ui.map_render import SEA, region_grounds
 from imperial_desktop.ui.palette import HOVER, RGB, ring_colour
 
 MAX_ZOOM = 1.6
+SCALED_MAP_BUDGET = 72 << 20  # bytes of scaled map images kept for quick zooming
 BOARD_IMAGE = "board.png"  # the map without region names: the board view draws them readable
 MIN_TOKEN_PX = 18  # a piece never shrinks below this (about 1280x720 at the fit zoom)
 
@@ -93,7 +94,8 @@ class BoardView:
         self.grounds: dict[str, RGB] = region_grounds(geometry)
         self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
         self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
-        self.drawn_over_map: list[pygame.Rect] = []  # screen rects of pieces, badges, flags, factories, anchors
+        self.drawn_over_map: list[pygame.Rect] = []
+        self.label_leaders: dict[str, tuple[int, int]] = {}  # names moved off their region -> leader target  # screen rects of pieces, badges, flags, factories, anchors
         self.fit()
 
     # ------------------------------------------------------------------ transform
@@ -173,8 +175,13 @@ class BoardView:
     def _map_surface(self) -> pygame.Surface:
         surf = self._scaled.get(self.zoom)
         if surf is None:
-            if len(self._scaled) > 4:
-                self._scaled.clear()
+            # keep the scaled maps within a memory budget (a zoomed-in map is ~40 MB); the fit
+            # zoom is kept longest, as the view returns to it most often
+            size = (round(self.geometry.width * self.zoom), round(self.geometry.height * self.zoom))
+            while self._scaled and sum(s.get_width() * s.get_height() * 4 for s in self._scaled.values()) \
+                    + size[0] * size[1] * 4 > SCALED_MAP_BUDGET:
+                victim = next((z for z in self._scaled if z != self.min_zoom), next(iter(self._scaled)))
+                del self._scaled[victim]
             size = (max(1, round(self.geometry.width * self.zoom)), max(1, round(self.geometry.height * self.zoom)))
             surf = pygame.transform.smoothscale(self.image, size)
             self._scaled[self.zoom] = surf
@@ -222,15 +229,29 @@ class BoardView:
             # names go where nothing is drawn: pieces, flags, factories and anchors never cover them
             obstacles = [r for _, r in ops] + self._anchor_rects()
             self.drawn_over_map = [r.move(rect.topleft) for r in obstacles]
-            for img, at, mark in self.labels.place(self.zoom, self.board_to_screen,
-                                                    obstacles, layer.get_rect()):
-                layer.blit(img, at)
-                self.marks.append(mark)
+            placed = self.labels.place(self.zoom, self.board_to_screen, obstacles, layer.get_rect())
+            self.label_leaders = {}
+            for p in placed:  # leader lines under the names and the pieces
+                if p.leader is not None:
+                    self._leader(layer, p.mark.rect, p.leader)
+                    self.label_leaders[p.mark.region] = (p.leader[0] + rect.x, p.leader[1] + rect.y)
+            for p in placed:
+                layer.blit(p.image, p.at)
+                self.marks.append(p.mark)
             layer.fblits(ops)
         finally:
             self.rect = rect
         self._pieces = [(r.move(rect.topleft), p) for r, p in self._pieces]
         self.marks = [Mark(m.kind, m.region, m.rect.move(rect.topleft), m.nation, m.unit) for m in self.marks]
+
+    @staticmethod
+    def _leader(surface: pygame.Surface, box: pygame.Rect, target: tuple[int, int]) -> None:
+        """A thin line from a moved name to the city (or label point) of its region."""
+        x = min(max(target[0], box.left), box.right - 1)
+        y = min(max(target[1], box.top), box.bottom - 1)
+        pygame.draw.line(surface, (250, 246, 232), (x, y), target, 3)
+        pygame.draw.line(surface, (40, 36, 30), (x, y), target, 1)
+        pygame.draw.circle(surface, (40, 36, 30), target, 2)
 
     def _anchor_rects(self) -> list[pygame.Rect]:
         """The anchors and city dots printed on the map, as screen rectangles."""
@@ -365,7 +386,7 @@ class BoardView:
                     centre = self.board_to_screen(slots[slot_index])
                     slot_index += 1
                 sprite = self.sprite_for(piece, size, state)
-                rect = sprite.get_rect(center=(round(centre[0]), round(centre[1])))
+                rect = self._clear_of_factory(r, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
                 ops.append((sprite, rect))
                 if count > 1:
                     b = tokens.count_badge(count, badge)
@@ -382,6 +403,25 @@ class BoardView:
                     ops.append((m, at))
                     self.marks.append(Mark("moved", rid, at, piece.nation, piece.kind))
                 self._pieces.append((rect.inflate(6, 6), piece))
+
+    def _clear_of_factory(self, r: RegionGeometry, rect: pygame.Rect) -> pygame.Rect:
+        """A piece standing on its region's factory square steps away from it (straight away from
+        the square's centre, a few pixels at a time) so the factory and its marks stay in sight."""
+        if r.factory is None:
+            return rect
+        fx, fy = self.board_to_screen(r.factory)
+        half = self.factory_px() * 0.75 + 1  # the blocked ring is 1.5 squares wide
+        square = pygame.Rect(round(fx - half), round(fy - half), round(2 * half), round(2 * half))
+        if not rect.colliderect(square):
+            return rect
+        dx, dy = rect.centerx - fx, rect.centery - fy
+        length = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = (dx / length, dy / length) if length > 0.5 else (0.0, -1.0)
+        for step in range(2, 4 * rect.w, 2):
+            moved = rect.move(round(ux * step), round(uy * step))
+            if not moved.colliderect(square):
+                return moved
+        return rect
 
     def unit_anchor(self, state: GameState, region: str, nation: str, kind: str) -> tuple[float, float]:
         """Board point where a unit of this kind stands in a region (for animations)."""
