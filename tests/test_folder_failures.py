@@ -311,3 +311,81 @@ def test_a_document_that_cannot_be_built_is_a_message_not_a_crash(tmp_path, monk
     assert saver.flush(10) and not saver.failing
     assert continue_game(tmp_path)[0].state.digest() == session.state.digest()
     saver.close()
+
+
+# ---------------------------------------------------------------------------- through the window
+
+
+def _click(app, element):
+    import pygame
+
+    pos = element.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+
+
+def _toast_after_autosave(app) -> str:
+    for _ in range(50):
+        app.autosaver.flush(10)
+        app.frame(1 / 60)
+        if app.scene.toast:
+            return app.scene.toast[0]
+    return ""
+
+
+@pytest.mark.parametrize("failure", ["home is a file", "saves is a file", "unwritable saves", "full disk"])
+def test_window_start_the_game_and_play_with_a_broken_folder(tmp_path, monkeypatch, failure):
+    """Through the App, headless: New game, Start the game, play; the autosave failure is a
+    message on the game screen (the toast), shown once, and the game goes on."""
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    home = tmp_path / "home"
+    expected = {"home is a file": str(home), "saves is a file": str(home / "saves"),
+                "unwritable saves": "permission denied", "full disk": "the disk is full"}[failure]
+    if failure == "home is a file":
+        home.write_text("a file where the home folder should be")
+    elif failure == "saves is a file":
+        home.mkdir()
+        (home / "saves").write_text("a file where the saves folder should be")
+    elif failure == "unwritable saves":
+        (home / "saves").mkdir(parents=True)
+        _fail_writes_in(monkeypatch, home / "saves", errno.EACCES)
+    monkeypatch.setenv("IMPERIAL_DESKTOP_HOME", str(home))
+    from imperial_desktop.ui.app import App, init_display
+    from imperial_desktop.ui.game_scene import GameScene
+
+    app = App(init_display((1600, 1000), headless=True))
+    app.settings.pace = "instant"  # computer turns without the animation pauses
+    try:
+        app.show_title()
+        app.frame(1 / 60)
+        if failure == "full disk":
+            _disk_full(monkeypatch)
+        _click(app, app.scene.buttons["new"])
+        _click(app, app.scene.widgets["start"])  # saves the settings first: must not crash
+        assert isinstance(app.scene, GameScene)
+        session = app.scene.session
+        first = _toast_after_autosave(app)
+        assert "Autosave failed" in first and expected in first
+        app.scene.toast = None
+        for _ in range(300):  # the computers play on; the human answers with a legal action
+            if session.state.is_terminal() or len(session.record.actions) >= 8:
+                break
+            if session.human_to_move():
+                session.apply(session.state.legal_actions()[0])
+            app.frame(1 / 60)
+            session.wait_for_computer(5)
+        assert len(session.record.actions) >= 8  # played on without saving
+        app.autosaver.flush(10)
+        app.frame(1 / 60)
+        assert app.autosaver.failing and app.scene.toast is None  # not repeated after every move
+    finally:
+        app._stop_autosave()
+        pygame.quit()

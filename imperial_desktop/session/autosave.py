@@ -328,7 +328,7 @@ class AutoSaver:
             return
         self.failures += 1
         self.last_error = str(error)
-        log.warning("autosave failed: %s", error)
+        log.log(logging.DEBUG if self._reported else logging.WARNING, "autosave failed: %s", error)
         if self._pending is None:
             self._retry = (version, payload)  # retried later with the newest state
         if not self._reported:
