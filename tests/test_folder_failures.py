@@ -389,3 +389,11 @@ def test_window_start_the_game_and_play_with_a_broken_folder(tmp_path, monkeypat
     finally:
         app._stop_autosave()
         pygame.quit()
+
+
+def test_only_a_torn_temporary_file_means_no_game_to_continue(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (folder / ".autosave-torn.tmp").write_bytes(b'{"format": "imperial-desk')
+    with pytest.raises(SaveError, match="no game to continue"):
+        continue_game(folder)

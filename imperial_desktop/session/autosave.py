@@ -83,6 +83,13 @@ def remove_stray_temporary_files(root: PathLike | None = None) -> int:
     return removed
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def has_autosave(root: PathLike | None = None) -> bool:
     """Whether "Continue" has something to offer (never raises)."""
     folder = saves_dir(root)
@@ -131,7 +138,8 @@ def load_autosave(root: PathLike | None = None) -> SavedGame:
         try:
             saved = read_save(folder / AUTOSAVE_PREV)
         except SaveError:
-            if not has_autosave(root):
+            if not (_is_file(folder / AUTOSAVE) or _is_file(folder / AUTOSAVE_PREV)):
+                # nothing, or only a torn temporary file from a write killed before the first one
                 raise SaveError("there is no game to continue", folder / AUTOSAVE) from None
             raise first from None
         saved.notes.insert(0, f"The last autosave could not be read ({first}); "
