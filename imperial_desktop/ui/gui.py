@@ -33,7 +33,8 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A UIManager with the game's theme and the bundled DejaVu fonts."""
     manager = pygame_gui.UIManager(size, theme_path=_with_font_paths(load_theme()), enable_live_theme_updates=False)
     manager.preload_fonts([{"name": "dejavu", "point_size": pt, "style": style, "antialiased": "1"}
-                           for pt in (12,) for style in ("bold", "italic")])
+                           for pt in (12,) for style in ("bold", "italic")]
+                          + [{"name": "dejavu", "point_size": 14, "style": "bold", "antialiased": "1"}])  # rules text
     return manager
 
 
