@@ -443,6 +443,17 @@ def m_moved_more_than_present(s, rng, b):
     return True
 
 
+def m_investor_outsider(s, rng, b):
+    p = s["pending"]
+    if not isinstance(p, dict) or p["kind"] != "invest" or not s["setup"]["investor_card"]:
+        return False
+    outsiders = [q for q in range(_players(s)) if q != s["investor_card"] and q not in s["swiss_banks"]]
+    if not outsiders:
+        return False
+    p["player"] = rng.choice(outsiders)
+    return True
+
+
 IMPOSSIBLE_MUTATIONS: dict[str, Mutation] = {
     name[2:]: fn for name, fn in dict(globals()).items() if name.startswith("m_") and callable(fn)
 }

@@ -28,7 +28,7 @@ MAX_NAME_CHARS = 40  # a player's name
 MAX_SAVE_NAME_CHARS = 60  # a save's name (as session/saves.py accepts it when saving)
 MAX_RECORD_ACTIONS = 50_000  # a game record; a real game has about 700-1,500 actions
 MAX_RECORD_DONATIONS = 5_000  # donations in one record
-SMOKE_ACTIONS = 24  # legal actions tried on a copy of a loaded state
+SMOKE_ACTIONS = 8  # legal actions tried on a copy of a loaded state
 
 _STEP_ARITY = {
     "auction_nation": 1, "auction_bid": 2, "auction_close": 1, "auction_finish": 0,
@@ -328,6 +328,8 @@ def _check_flow(state: "GameState", out: _Problems) -> None:
             out.add("bad investment decision")
         elif state.setup.investor_card and ("investor_end" not in names or turn is None):
             out.add("an investment outside an Investor turn")
+        elif state.setup.investor_card and (nation is not None or (player != state.card and player not in state.swiss)):
+            out.add("an Investor-turn investment by a player without the card or a Swiss Bank")  # #6
         elif not state.setup.investor_card and "round_end" not in names:
             out.add("an investment outside an investment round")
         elif not state.setup.investor_card and nation is None and player not in state.swiss:
@@ -439,7 +441,7 @@ def validate_state(state: "GameState") -> None:
         if not state.over and not legal:
             raise RecordError("impossible game position: no legal action")
         # A last net: each of a spread of the legal actions must apply to a copy.
-        step = max(1, len(legal) // SMOKE_ACTIONS)
+        step = max(1, len(legal) // max(1, SMOKE_ACTIONS))
         for action in legal[::step][:SMOKE_ACTIONS]:
             state.clone().apply(action)
     except RecordError:
