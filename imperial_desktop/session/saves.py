@@ -375,7 +375,7 @@ def decode_save(data: Any, path: Path | None = None) -> SavedGame:
     state, reason = _from_snapshot(data, record, digest) if digest else (None, "it has no digest")
     if state is None:
         state = _from_record(record, digest)
-        notes.append(f"Restored by replaying the game record: {reason}.")
+        notes.append(clean_text(f"Restored by replaying the game record: {reason}", 300) + ".")
     return SavedGame(path, name, saved_at, seats, record, state, seed, notes)
 
 
@@ -461,7 +461,7 @@ def save_info(saved: SavedGame, path: Path) -> SaveInfo:
     return SaveInfo(
         path=path, name=clean_text(saved.name, MAX_SAVE_NAME_CHARS), saved_at=saved.saved_at, players=players,
         seats=tuple(saved.seats), nation_turns=state.turns_taken, game_over=state.is_terminal(),
-        status=status, autosave=path.name == AUTOSAVE, notes=tuple(saved.notes),
+        status=status, autosave=path.name == AUTOSAVE, notes=tuple(clean_text(n, 400) for n in saved.notes),
     )
 
 
