@@ -14,7 +14,7 @@ from imperial_desktop.core import GameState
 
 ROUNDS_PER_PAYOUT = 4.0  # a nation stops on (or is forced to) Investor about every four turns
 GOVERNMENT_BONUS = 3.0
-TREASURY_CONTROL = 0.15  # a government steers its treasury (factories, payouts to itself)
+TREASURY_CONTROL = 0.1  # a government steers its treasury and factories (payouts to itself, units)
 
 
 def expected_scores(state: GameState) -> list[float]:
@@ -41,7 +41,8 @@ def expected_scores(state: GameState) -> list[float]:
             if interest:
                 values[player] += interest * factor + paid * interest / total
         if gov is not None and rounds > 1.0:  # control: where the nation's money and units go
-            control = GOVERNMENT_BONUS + TREASURY_CONTROL * min(30, state.treasury[nation])
+            assets = state.treasury[nation] + board.factory_cost * len(state.unoccupied_factories(nation))
+            control = GOVERNMENT_BONUS + TREASURY_CONTROL * min(40, assets)  # a factory costs no control
             values[gov] += control * min(1.0, rounds / 4.0)
     return values
 

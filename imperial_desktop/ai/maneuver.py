@@ -200,8 +200,6 @@ class ManeuverView:
             theirs = sum(self._enemies_in(a.region, a.unit).values())
             if mine - 1 >= 1 and theirs - 1 == 0:
                 value += self._flag_value(a.region) * 0.7
-            elif self.state.flags.get(a.region) == target and theirs - 1 == 0:
-                value += 3.0  # leaves the region empty; the rival keeps the flag but loses the unit
             elif self.state.flags.get(a.region) == self.nation:
                 value += 2.0
             else:
