@@ -88,7 +88,15 @@ def main() -> None:
                 assert any(type(s).__name__ == "UITooltip" for s in app.manager.get_sprite_group().sprites()), "no tool tip"
                 pygame.image.save(app.screen, str(path))
                 print(path)
-            if dialog is not None:
+            if dialog is not None:  # and the question when the name is taken
+                saves.save_game(session, "Evening game")
+                dialog.entry.set_text("Evening game")
+                dialog.submit()
+                for _ in range(3):
+                    app.frame(1 / 60)
+                path = out / f"screen-save-replace-{size[0]}x{size[1]}.png"
+                pygame.image.save(app.screen, str(path))
+                print(path)
                 dialog.close()
     pygame.quit()
 

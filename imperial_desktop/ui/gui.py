@@ -70,7 +70,7 @@ def markup_escape(text: object) -> str:
 
 
 def ask(manager: pygame_gui.UIManager, window_size: tuple[int, int], question: str, *, title: str,
-        ok: str, size: tuple[int, int] = (460, 230)):
+        ok: str, size: tuple[int, int] = (480, 200)):
     """A centred, blocking pygame-gui confirmation dialog; ``question`` is plain text (escaped
     here). It posts UI_CONFIRMATION_DIALOG_CONFIRMED with ``ui_element`` the dialog on OK and
     simply closes on Cancel."""
@@ -80,8 +80,15 @@ def ask(manager: pygame_gui.UIManager, window_size: tuple[int, int], question: s
     w = min(size[0], window_size[0] - 20)
     h = min(size[1], window_size[1] - 20)
     rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
-    return UIConfirmationDialog(rect, markup_escape(question), manager, window_title=title,
-                                action_short_name=ok, blocking=True)
+    dialog = UIConfirmationDialog(rect, markup_escape(question), manager, window_title=title,
+                                  action_short_name=ok, blocking=True)
+    # pygame-gui sizes these two buttons to their text; give them room to be hit and read
+    width = max(110, dialog.confirm_button.rect.w + 28, dialog.cancel_button.rect.w + 28)
+    dialog.cancel_button.set_dimensions((width, 36))
+    dialog.cancel_button.set_relative_position((-width - 12, -48))
+    dialog.confirm_button.set_dimensions((width, 36))
+    dialog.confirm_button.set_relative_position((-width - 12, -48))
+    return dialog
 
 
 TIP_WIDTH = 380  # pixels: tool tips of a few lines, not a narrow column

@@ -29,7 +29,7 @@ from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.ui.gui import ask, plain_text
 
-SIZE = (560, 250)
+SIZE = (560, 210)
 
 
 def default_name(session: GameSession, now: float | None = None) -> str:
@@ -93,7 +93,7 @@ class SaveDialog:
         if self.path_for(name).exists():
             self._pending_name = name
             self.question = ask(self.manager, self.window_size,
-                                f'A save called "{name}" exists already. Replace it with this game?',
+                                f'A save called "{name}" exists already. Replace it with this game? The old save is then gone.',
                                 title="Replace the save?", ok="Replace")
             return
         self.write(name)
