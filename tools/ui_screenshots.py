@@ -1,153 +1,140 @@
-"""Screenshots of every decision dialog and of the results screen, into docs/screenshots/.
+"""Screenshots of the game screen in every situation, at 1280x720 and 1600x1000, into
+docs/screenshots/ (headless, through the game's own scene and real events).
 
-Usage: python3 tools/ui_screenshots.py
-Plays a hot-seat game headless through the game window (the test player of tests/ui_player.py)
-and saves the screen the first time each kind of decision appears, plus the final results.
+Usage: python3 tools/ui_screenshots.py [--sizes 1280x720,1600x1000] [--only NAME]
+Writes game-<situation>-<W>x<H>.png: every kind of decision (from tests/game_scenes.py), a
+computer turn being shown, the summary since the last decision, the legend, the scores, the game
+menu, a safeguard question, the hot-seat handover and the error screen. The menu screens are
+made by tools/menu_screenshots.py.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+import pygame  # noqa: E402
+from game_scenes import open_scene, scene_states  # noqa: E402
 from ui_driver import Driver  # noqa: E402
-from ui_player import Policy, UIPlayer  # noqa: E402
 
 from imperial_desktop.core import GameSetup  # noqa: E402
 from imperial_desktop.session.controller import GameSession  # noqa: E402
-from imperial_desktop.session.seats import Seat  # noqa: E402
+from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
 
 
-def menus(out: Path) -> None:
-    """Title, new game, load (with two saves), settings and rules screens."""
-    import os
-    import tempfile
-
-    import pygame
-
-    home = tempfile.mkdtemp()
-    os.environ["IMPERIAL_DESKTOP_HOME"] = home
-    from imperial_desktop.core import GameRecord
-    from imperial_desktop.session import saves
-    from imperial_desktop.ui.app import App, init_display
-    from imperial_desktop.ui.menus import LoadScene, NewGameScene, RulesScene, SettingsScene
-
-    for save in ("midgame", "finished"):
-        record = GameRecord.load(ROOT / "saves" / f"{save}.json")
-        session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
-        saves.save_game(session, f"Sunday game ({save})")
-        saves.autosave(session)
-    screen = init_display((1600, 1000), headless=True)
-    app = App(screen)
-    app.show_title()
-    for name, factory in (("title", None), ("new-game", NewGameScene), ("load", LoadScene),
-                          ("settings", SettingsScene), ("rules", RulesScene)):
-        if factory is not None:
-            app.switch(factory(app))
-        for _ in range(3):
-            app.frame(1 / 60)
-        pygame.image.save(app.screen, str(out / f"screen-{name}.png"))
-        print(out / f"screen-{name}.png")
+def computer_game(seed: int = 11, humans: int = 1) -> GameSession:
+    names = ["Anna", "Computer 1", "Computer 2", "Computer 3"]
+    seats = [Seat(n, HUMAN) if i < humans else Seat(n, COMPUTER, "normal") for i, n in enumerate(names)]
+    return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)
 
 
-def focused(out: Path) -> None:
-    """Dialogs that a short game may not show: auction, whom to ask, route choice, donation."""
-    import pygame
-
-    from helpers import AH, GB, IT, RU, clear_units, put, six_player_game, start_maneuver
-
-    from imperial_desktop.core import AskNation, EndPhase, GameSetup, GameState, MoveFleet, Peace
+def computer_turn(size: tuple[int, int], path: Path) -> None:
+    """A computer nation's turn in the middle of being shown (pace: normal)."""
     from imperial_desktop.ui.game_scene import GameScene
 
-    def shot(state, name, steps=()):
-        session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state)
-        driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
-        driver.frame(2)
-        player = UIPlayer(driver)
-        for step in steps:
-            step(driver, player)
-        driver.frame(2)
-        driver.shot(out / name)
-        print(out / name)
+    session = computer_game(humans=0)
+    driver = Driver(lambda manager, sz: GameScene(session, sz, manager, seconds_per_move=0.5), size=size)
+    shown = 0
+    for _ in range(5000):
+        driver.frame(1, 1 / 60)
+        session.wait_for_computer(5)
+        current = driver.scene.animator.current()
+        if current is not None and len(driver.scene.turn_steps) >= 4 and current.step.kind in ("move", "unit_placed", "rondel"):
+            shown += 1
+            if shown > 12:
+                break
+    driver.shot(path)
 
-    shot(GameState.new(GameSetup(players=("Anna", "Ben", "Clara"), bond_distribution="auction", auction_start=0)), "dialog-auction.png")
-    state = six_player_game()
-    clear_units(state)
-    put(state, RU, "eastern_mediterranean", fleets=1)
-    put(state, IT, "ionian_sea", fleets=1)
-    put(state, AH, "ionian_sea", fleets=1)
-    start_maneuver(state, RU)
-    shot(state, "dialog-entry_ask.png", [lambda d, p: p.perform(MoveFleet(RU, "eastern_mediterranean", "ionian_sea")),
-                                         lambda d, p: p.perform(Peace(RU))])
-    state = six_player_game()
-    clear_units(state)
-    put(state, GB, "london", armies=1)
-    for sea in ("english_channel", "north_atlantic", "bay_of_biscay"):
-        put(state, GB, sea, fleets=1)
-    start_maneuver(state, GB)
 
-    def drag_to_portugal(d, p):
-        p.perform(EndPhase(GB, "fleets"))
-        rect = d.scene.board.piece_rect("london", GB, "army")
-        d.drag(rect.center, p.region_point("portugal"))
+def summary(size: tuple[int, int], path: Path) -> None:
+    """The summary that opens when the human seat comes back after the computers' turns."""
+    from imperial_desktop.ui.game_scene import GameScene
 
-    shot(state, "dialog-route.png", [drag_to_portugal])
-    shot(six_player_game(), "dialog-donation.png", [lambda d, p: d.click_element(d.scene.buttons["donate"])])
+    session = computer_game(seed=4)
+    driver = Driver(lambda manager, sz: GameScene(session, sz, manager, seconds_per_move=0.0), size=size)
+    for _ in range(3):  # the human's first turns: the first choice each time
+        for _ in range(3000):
+            driver.frame(1, 1 / 60)
+            session.wait_for_computer(5)
+            if session.human_to_move() and not driver.scene.animator.busy:
+                break
+        if _ < 2:
+            while session.human_to_move():
+                panel = driver.scene.decision_panel
+                button = panel.button_for(lambda c: c.pinned and c.action is not None) or next(
+                    b for b, c in panel.buttons.items() if c.action is not None)
+                driver.scene.overlay = None
+                driver.click_element(button)
+                if driver.scene.confirm is not None:
+                    driver.key(pygame.K_RETURN)
+    driver.frame(2)
+    driver.shot(path)
+
+
+def handover(size: tuple[int, int], path: Path) -> None:
+    """Hot seat with hidden cash: the opaque screen between two players."""
+    from imperial_desktop.ui.game_scene import GameScene
+
+    names = ["Anna", "Ben"]
+    session = GameSession(GameSetup.create(2, 7, names=names), [Seat(n, HUMAN) for n in names], seed=7)
+    driver = Driver(lambda manager, sz: GameScene(session, sz, manager, seconds_per_move=0.0), size=size)
+    driver.scene.hide_cash = True
+    driver.frame(2)
+    first = session.state.current_player()
+    while session.state.current_player() == first:
+        panel = driver.scene.decision_panel
+        button = panel.button_for(lambda c: c.pinned and c.action is not None) or next(
+            b for b, c in panel.buttons.items() if c.action is not None)
+        driver.click_element(button)
+        if driver.scene.confirm is not None:
+            driver.key(pygame.K_RETURN)
+    driver.frame(2)
+    driver.shot(path)
+
+
+def error_screen(size: tuple[int, int], path: Path) -> None:
+    os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
+    from imperial_desktop.ui.app import App, default_session
+
+    app = App(pygame.display.set_mode(size))
+    app.start_game(default_session(3))
+    app.frame(1 / 60)
+    app.fail(RuntimeError("an example of an unexpected error"))
+    for _ in range(3):
+        app.frame(1 / 60)
+    pygame.image.save(app.screen, str(path))
 
 
 def main() -> None:
-    out = ROOT / "docs" / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    setup = GameSetup.create(4, 3, names=["Anna", "Ben", "Clara", "David"])
-    session = GameSession(setup, [Seat(n) for n in setup.players])
-    from imperial_desktop.ui.game_scene import GameScene
-
-    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
-    driver.frame(2)
-    policy = Policy(3)
-    player = UIPlayer(driver)
-    seen: set[str] = set()
-    while not session.state.is_terminal():
-        decision = session.state.decision()
-        kind = decision.kind
-        if kind == "maneuver":
-            kind += "-" + str(session.state.maneuver_phase())
-        if kind not in seen:
-            seen.add(kind)
-            driver.frame(2)
-            driver.shot(out / f"dialog-{kind}.png")
-            print(out / f"dialog-{kind}.png")
-        action = policy.choose(session.state)
-        if kind.startswith("maneuver-armies") and "drag" not in seen and type(action).__name__ == "MoveArmy":
-            # a drag in progress: legal destinations light up
-            rect = driver.scene.board.piece_rect(action.origin, action.nation, "army")
-            import pygame
-
-            driver.move(rect.center)
-            driver.post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
-            driver.frame()
-            target = player.region_point(action.destination)
-            pygame.mouse.set_pos(target)
-            driver.post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
-            driver.frame(2)
-            driver.shot(out / "drag-army.png")
-            driver.post(pygame.MOUSEBUTTONUP, pos=target, button=1)
-            driver.frame(2)
-            seen.add("drag")
-            continue
-        player.perform(action)
-    driver.frame(3)
-    driver.shot(out / "results.png")
-    print(out / "results.png")
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="1280x720,1600x1000")
+    parser.add_argument("--only")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+    for size in sizes:
+        tag = f"{size[0]}x{size[1]}"
+        jobs = [(name, lambda p, st=state, sp=steps: open_scene(st, size, sp).shot(p)) for name, state, steps in scene_states()]
+        jobs += [("computer-turn", lambda p: computer_turn(size, p)), ("summary", lambda p: summary(size, p)),
+                 ("handover", lambda p: handover(size, p)), ("error", lambda p: error_screen(size, p))]
+        for name, job in jobs:
+            if args.only and args.only != name:
+                continue
+            path = OUT / f"game-{name}-{tag}.png"
+            job(path)
+            print(path)
 
 
 if __name__ == "__main__":
-    if "--menus" in sys.argv:
-        menus(ROOT / "docs" / "screenshots")
-    elif "--focused" in sys.argv:
-        focused(ROOT / "docs" / "screenshots")
-    else:
-        main()
+    main()

@@ -80,7 +80,7 @@ class BoardView:
 
     def __init__(self, geometry: BoardGeometry, image: pygame.Surface, rect: pygame.Rect):
         self.geometry = geometry
-        self.image = image.convert() if pygame.display.get_surface() is not None else image
+        self.image = image  # converted to the display's format by the caller (shared, 15 MB)
         self.rect = pygame.Rect(rect)
         self.zoom = 1.0
         self.min_zoom = 1.0

@@ -68,6 +68,26 @@ def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
     return Choice(label, action, tip, primary=False, rondel_space=action.space)
 
 
+def rondel_side(index: int, spaces: int) -> str:
+    """Where a rondel space is drawn: "right" or "left" of the vertical axis (the rondel has two
+    Production and two Maneuver spaces, one on each side)."""
+    return "right" if 0 < index % spaces < spaces / 2 else "left"
+
+
+def _distinct_rondel_labels(state: GameState, choices: list[Choice]) -> list[Choice]:
+    """Say which side of the rondel a space is on when two choices would read the same."""
+    labels = [c.label for c in choices]
+    spaces = len(state.board.rondel)
+    out = []
+    for c in choices:
+        if labels.count(c.label) > 1 and c.rondel_space is not None:
+            name = state.board.rondel[c.rondel_space].name
+            label = c.label.replace(name, f"{name} ({rondel_side(c.rondel_space, spaces)})", 1)
+            c = Choice(label, c.action, c.tip, c.group, c.primary, c.toggle, c.pinned, c.rondel_space, c.regions)
+        out.append(c)
+    return out
+
+
 def invest_choice(state: GameState, action: Invest) -> Choice:
     b = state.board
     nation = nation_name(state, action.nation)
@@ -109,7 +129,7 @@ def decision_view(state: GameState) -> DecisionView | None:
     nation = nation_name(state, decision.nation) if decision.nation else ""
     kind = decision.kind
     if kind == "rondel":
-        choices = [rondel_choice(state, a) for a in legal if isinstance(a, ChooseRondel)]
+        choices = _distinct_rondel_labels(state, [rondel_choice(state, a) for a in legal if isinstance(a, ChooseRondel)])
         return DecisionView(f"{nation}: rondel", f"{who}, choose {nation}'s next space on the rondel (or click it).", choices, True)
     if kind == "swiss_force":
         target = state.board.rondel[decision.data["target"]].name

@@ -51,6 +51,8 @@ def board_assets() -> tuple[BoardGeometry, pygame.Surface]:
     if _GEOMETRY is None or _IMAGE is None:
         _GEOMETRY = BoardGeometry.load()
         _IMAGE = load_board_image(_GEOMETRY)
+        if pygame.display.get_surface() is not None:
+            _IMAGE = _IMAGE.convert()  # once: every board view shares this copy (15 MB)
     return _GEOMETRY, _IMAGE
 
 
@@ -85,7 +87,10 @@ class GameScene:
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
         self.animator = Animator(seconds_per_move)
-        self.turn_steps: list[str] = []  # captions of the computer turn being shown
+        self.turn_steps: list[str] = []  # captions of the computer turn being shown, up to the current one
+        self.turn_title = ""
+        self._turn_nation: str | None = None
+        self._noted = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.decision_panel: ChoicePanel | None = None
         self.production_selection: set[str] | None = None  # factories switched on in the production dialog
@@ -160,16 +165,26 @@ class GameScene:
                 end = self.board.unit_anchor(state, e["destination"], e["nation"], e["unit"])
                 slide = Slide(e["nation"], e["unit"], e["destination"], start, end)
             if computer:
-                if step.kind == "rondel":
-                    self.turn_steps = []
-                self.turn_steps.append(step.caption)
-                del self.turn_steps[:-30]
+                if self.animator.seconds_per_step <= 0:
+                    self._note_step(step)  # shown at once: listed at once
                 self.animator.add(step, slide)
         for e in events:
             if e.type == "game_over":
                 self.wants_results = True
             if e.type == "taxes" and not computer:
                 self.show_message(event_text(e, state.board, names), 4.0)
+
+    def _note_step(self, step) -> None:
+        """List a computer step in the decision area as it begins to show (a new turn starts a new list)."""
+        if step.kind == "rondel" or (self.turn_steps and step.nation and step.nation != self._turn_nation
+                                     and step.kind not in ("interest", "invest", "government", "card", "swiss")):
+            self.turn_steps = []
+            self._turn_nation = step.nation
+            gov = self.session.state.government.get(step.nation) if step.nation else None
+            name = self.session.state.board.name_of(step.nation) if step.nation else ""
+            self.turn_title = f"{name} ({self.session.setup.players[gov]})" if gov is not None else name
+        self.turn_steps.append(step.caption)
+        del self.turn_steps[:-30]
 
     def _on_change(self, kind: str) -> None:
         self._dirty = True
@@ -708,6 +723,10 @@ class GameScene:
     def update(self, dt: float = 1 / 60) -> None:
         busy = self.animator.busy
         self.animator.update(dt)
+        current = self.animator.current()
+        if current is not None and current is not self._noted:
+            self._noted = current
+            self._note_step(current.step)
         if busy:
             self._dirty = True
         if not self.animator.busy and self.handover_to is None:
@@ -1038,8 +1057,10 @@ class GameScene:
             return
         nation = state.board.name_of(state.acting_nation()) if state.acting_nation() else ""
         who = state.setup.players[state.current_player()] if state.current_player() is not None else ""
-        if step is not None or (seat is not None and not seat.is_human):
-            title = f"Computer turn: {nation} ({who})" if seat is not None and not seat.is_human else "What just happened"
+        if step is not None:
+            title = f"Computer turn: {self.turn_title}" if self.turn_title else "What the computers did"
+        elif seat is not None and not seat.is_human:
+            title = f"Computer turn: {nation} ({who})"
         else:
             title = f"Waiting for {who}"
         inner = panels.panel(surface, rect, title, s)
