@@ -78,6 +78,18 @@ def main() -> None:
             path = out / f"screen-{name}-{size[0]}x{size[1]}.png"
             pygame.image.save(app.screen, str(path))
             print(path)
+            if name in ("new-game", "load"):  # the question before a game in progress or a save is lost
+                scene = app.scene
+                scene.start() if name == "new-game" else scene.on_button(scene.delete_button)
+                for _ in range(3):
+                    app.frame(1 / 60)
+                path = out / f"screen-{name}-question-{size[0]}x{size[1]}.png"
+                pygame.image.save(app.screen, str(path))
+                print(path)
+                for window in scene.windows:
+                    window.kill()
+                for _ in range(2):
+                    app.frame(1 / 60)
             if name == "new-game":  # an option's tool tip, as a player pointing at it sees it
                 pos = app.scene.widgets["shortfall"].get_abs_rect().center
                 pygame.mouse.set_pos(pos)

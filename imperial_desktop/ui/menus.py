@@ -770,8 +770,11 @@ class LoadScene(MenuScene):
             if target is None:
                 return
             self._delete_target = target
-            what = (f'the save "{target.name}" ({_when(target)})' if isinstance(target, saves.SaveInfo)
-                    else f"the unreadable file {target.path.name}")
+            if isinstance(target, saves.SaveInfo):
+                what = ("the autosave, the game behind Continue," if target.autosave
+                        else f'the save "{target.name}" ({_when(target)})')
+            else:
+                what = f"the unreadable file {target.path.name}"
             self._delete_question = self.ask(f"Delete {what}? This cannot be undone.", title="Delete the save?", ok="Delete")
 
     def on_confirmed(self, dialog: object) -> None:
