@@ -38,7 +38,6 @@ _STEP_ARITY = {
 _AUCTION_STEPS = {"auction_nation", "auction_bid", "auction_close", "auction_finish"}
 _CARD_STEPS = {"investor_card", "investor_end"}
 _NO_CARD_STEPS = {"variant_round", "round_end"}
-_TURN_KINDS = {"factory", "production", "import", "maneuver", "entry_fight", "entry_ask", "entry_status"}
 _ENTRY_KINDS = {"entry_fight", "entry_ask", "entry_demand", "entry_status"}
 _PENDING_KEYS = {
     "auction": {"kind", "player", "nation"}, "rondel": {"kind", "player", "nation"},
@@ -73,8 +72,7 @@ def text_problem(value: Any, limit: int) -> str | None:
 def clean_text(value: Any, limit: int) -> str:
     """``value`` made into safe text: surrogates and control characters replaced, cut to ``limit``."""
     text = value if isinstance(value, str) else str(value)
-    out = "".join("\ufffd" if unicodedata.category(ch) in ("Cs", "Cc") else ch for ch in text[:limit])
-    return out
+    return "".join("\ufffd" if unicodedata.category(ch) in ("Cs", "Cc") else ch for ch in text[:limit])
 
 
 class _Problems:
@@ -353,7 +351,7 @@ def _check_flow(state: "GameState", out: _Problems) -> None:
             return
         if kind == "import" and not (is_int(p["count"]) and 0 <= p["count"] < b.import_max):
             out.add("bad number of imported units")
-        if (kind in ("maneuver",) or kind in _ENTRY_KINDS) != (state.mv is not None):
+        if (kind == "maneuver" or kind in _ENTRY_KINDS) != (state.mv is not None):
             out.add(f"a {kind} decision with{'out' if state.mv is None else ''} a maneuver under way")
         elif (kind in _ENTRY_KINDS) != (state.entry is not None):
             out.add("the battle question does not match the decision")
