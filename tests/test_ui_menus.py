@@ -184,7 +184,9 @@ def test_new_game_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monke
     running = GameSession(GameSetup.create(3, 9, names=["Ina", "Jo", "Kai"]), [Seat("Ina"), Seat("Jo"), Seat("Kai")], seed=9)
     saves.autosave(running)
     app.show_title()
+    app.scene.future.result(10)
     frames(app)
+    assert "Resume the game of Ina, Jo and Kai, turn 1" in app.scene.buttons["continue"].tool_tip_text
     click(app, app.scene.buttons["new"])
     scene = app.scene
     assert isinstance(scene, NewGameScene)

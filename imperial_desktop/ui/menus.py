@@ -220,7 +220,18 @@ class TitleScene(MenuScene):
         self.note = note
         self.has_auto = saves.has_autosave()
         self.panel_size = (460, 540 if note else 450)
+        self.continue_tip = self.SPECS[0][2]
+        # which game is behind Continue, read off the UI thread (it names it in the tool tip)
+        self.future: concurrent.futures.Future | None = _LISTER.submit(_continue_summary) if self.has_auto else None
         super().__init__(app)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.future is not None and self.future.done():
+            summary, self.future = self.future.result(), None
+            if summary:
+                self.continue_tip = f"Resume {summary} (autosaved after every move)"
+                self.buttons["continue"].set_tooltip(markup_escape(self.continue_tip), wrap_width=TIP_WIDTH)
 
     def _build(self) -> None:
         pw, ph = self.panel_rect.size
@@ -235,7 +246,8 @@ class TitleScene(MenuScene):
         for key, text, tip in self.SPECS:
             primary = key == ("continue" if self.has_auto else "new")  # one obvious next step
             self.buttons[key] = self.button(pygame.Rect(70 if pw > 300 else 8, y, pw - (140 if pw > 300 else 16), pitch - 10),
-                                            text, tip, "#primary_button" if primary else None)
+                                            text, markup_escape(self.continue_tip if key == "continue" else tip),
+                                            "#primary_button" if primary else None)
             y += pitch
         if not self.has_auto:
             self.buttons["continue"].disable()
@@ -259,6 +271,18 @@ class TitleScene(MenuScene):
 
     def back(self) -> None:
         pass
+
+
+def _continue_summary() -> str | None:
+    """"the game of Anna, Ben and Clara, turn 12" for the autosave, or None if it cannot be read."""
+    try:
+        saved = saves.read_save(saves.autosave_path())
+    except saves.SaveError:
+        return None
+    players = [plain_text(p) for p in saved.state.setup.players]
+    names = ", ".join(players[:-1]) + " and " + players[-1] if len(players) > 1 else "".join(players)
+    turn = "game over" if saved.state.is_terminal() else f"turn {saved.state.turns_taken + 1}"
+    return f"the game of {names}, {turn}"
 
 
 # ---------------------------------------------------------------------- new game
