@@ -215,10 +215,14 @@ def test_new_game_without_a_game_in_progress_starts_at_once_and_survives_an_unwr
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(settings_module, "save_settings", broken)
-    monkeypatch.setattr(settings_module, "save_settings_safely", None, raising=False)
     click(app, app.scene.buttons["new"])
     click(app, app.scene.widgets["start"])
     assert len(started) == 1  # no question, no crash
+    from imperial_desktop.ui.menus import _save_settings
+
+    assert "could not be saved" in _save_settings(app)
+    monkeypatch.setattr(settings_module, "save_settings_safely", None, raising=False)  # without helper B's
+    assert "could not be saved" in _save_settings(app)
 
 
 def test_seat_switched_to_human_gets_a_human_name_and_back(app):
