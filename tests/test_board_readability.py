@@ -178,6 +178,19 @@ def test_the_legend_fits_its_size_and_every_text_fits(scale, screen) -> None:
         assert w <= FIT_1280[0] and h <= FIT_1280[1]
 
 
+@pytest.mark.parametrize("space", [(780, 390), (700, 380), (1150, 680)])
+def test_the_legend_shrinks_to_the_space_it_is_given(space, screen) -> None:
+    """Given less room than it wants at scale 1.0 (a window inside the 1280x720 board rectangle),
+    the legend draws smaller and every text still fits."""
+    surface = pygame.Surface(space)
+    rect = surface.get_rect()
+    for title in (True, False):
+        texts = draw_legend(surface, rect, 1.0, title=title, frame=not title)
+        assert len(texts) == len(_rows())
+        assert all(rect.contains(t) for t in texts), space
+        assert min(t.h for t in texts) >= 11
+
+
 def test_the_legend_names_every_symbol() -> None:
     from imperial_desktop.ui.legend import _rows
 

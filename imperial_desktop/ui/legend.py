@@ -37,7 +37,7 @@ def _rows() -> list[tuple[str, str]]:
         ("shipyard", "Shipyard (builds fleets)"),
         ("site", "Empty factory site (brown: armaments, blue: shipyard)"),
         ("blocked", "Red ring and slash: a hostile army blocks the factory"),
-        ("anchor", "Anchor: where the harbour's fleets lie"),
+        ("anchor", "Anchor: a harbour (its fleets lie next to it)"),
         ("head:", "Colours"),
     ]
     rows += [(f"nation:{n}", f"{NATION_NAMES[n]} (pieces and home provinces)") for n in PIECE]
@@ -52,11 +52,14 @@ def _rows() -> list[tuple[str, str]]:
     return rows
 
 
+MIN_TEXT_PX = 11  # the legend shrinks to fit its rectangle, never below this text size
+
+
 def _metrics(scale: float) -> tuple[int, int, int, int]:
     """(text px, row height, symbol column width, padding)."""
-    px = max(12, round(14 * scale))
-    row = max(px + 12, round(px * 2.15))
-    return px, row, round(row * 2.1), max(6, round(10 * scale))
+    px = max(MIN_TEXT_PX, round(14 * scale))
+    row = round(px * 2.0)
+    return px, row, round(row * 2.2), max(5, round(10 * scale))
 
 
 def _columns(rows: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
@@ -66,14 +69,25 @@ def _columns(rows: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
     return [rows[:split], rows[split:]]
 
 
-def legend_size(scale: float) -> tuple[int, int]:
+def legend_size(scale: float, title: bool = True) -> tuple[int, int]:
     """Width and height the legend needs at a UI scale."""
     px, row, sym, pad = _metrics(scale)
     f = font(px)
     cols = _columns(_rows())
     widths = [sym + max(f.size(text)[0] for _, text in col) for col in cols]
-    title_h = font(round(px * 1.3), "bold").get_height() + pad
-    return (sum(widths) + pad * (len(cols) + 2), title_h + max(len(c) for c in cols) * row + 2 * pad)
+    title_h = font(round(px * 1.3), "bold").get_height() + pad // 2 if title else 0
+    return (sum(widths) + pad * (len(cols) + 1), title_h + max(len(c) for c in cols) * row + pad)
+
+
+def fitting_scale(size: tuple[int, int], scale: float, title: bool = True) -> float:
+    """The largest scale up to ``scale`` at which the legend fits ``size`` (or the smallest one)."""
+    s = scale
+    while s > 0.5:
+        w, h = legend_size(s, title)
+        if w <= size[0] and h <= size[1]:
+            return s
+        s = round(s - 0.02, 2)
+    return s
 
 
 def _swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
@@ -151,17 +165,23 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
         pygame.draw.rect(surface, colour, sw, 3)
 
 
-def draw_legend(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> list[pygame.Rect]:
-    """Draw the legend into ``rect`` (clipped to it); returns the rectangles of its texts."""
-    px, row, sym, pad = _metrics(scale)
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, scale: float, *, title: bool = True,
+                frame: bool = True) -> list[pygame.Rect]:
+    """Draw the legend into ``rect``, shrunk below ``scale`` where needed to fit it (down to
+    11 px text; clipped beyond that); returns the rectangles of its texts. ``title=False`` and
+    ``frame=False`` leave out the heading and the panel when a window around it has its own."""
+    px, row, sym, pad = _metrics(fitting_scale(rect.size, scale, title))
     f, fb = font(px), font(px, "bold")
     clip = surface.get_clip()
     surface.set_clip(rect)
-    pygame.draw.rect(surface, PANEL_BG, rect, border_radius=6)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
-    title = font(round(px * 1.3), "bold").render(TITLE, True, PANEL_TEXT)
-    surface.blit(title, (rect.x + pad, rect.y + pad // 2))
-    top = rect.y + pad // 2 + title.get_height() + pad // 2
+    if frame:
+        pygame.draw.rect(surface, PANEL_BG, rect, border_radius=6)
+        pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
+    top = rect.y + pad // 2
+    if title:
+        heading = font(round(px * 1.3), "bold").render(TITLE, True, PANEL_TEXT)
+        surface.blit(heading, (rect.x + pad, top))
+        top += heading.get_height() + pad // 2
     texts: list[pygame.Rect] = []
     x = rect.x + pad
     for col in _columns(_rows()):
