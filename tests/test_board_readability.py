@@ -18,7 +18,7 @@ from imperial_desktop.ui.board_geometry import BoardGeometry  # noqa: E402
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image  # noqa: E402
 from imperial_desktop.ui.legend import _rows, draw_legend, legend_size  # noqa: E402
 from imperial_desktop.ui.palette import PIECE, contrast_ratio, relative_luminance, ring_colour  # noqa: E402
-from tests.helpers import AH, FR, GE, IT, RU, clear_units, legal_of, new_game, put, start_maneuver  # noqa: E402
+from tests.helpers import AH, FR, IT, RU, clear_units, legal_of, new_game, put, start_maneuver  # noqa: E402
 
 # The board rectangle of a 1280x720 window (fit zoom about 0.30) and of 1600x1000 (about 0.42).
 FIT_1280 = (900, 480)
