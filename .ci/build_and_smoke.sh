@@ -5,6 +5,8 @@
 #   PYTHON=...              the Python to use (default .venv/bin/python, the README's virtual
 #                           environment; created with `python3 -m venv .venv` if missing)
 # Output: dist/imperial-desktop/ (git-ignored); PyInstaller's work files go to a temp folder.
+# PyInstaller on Linux needs objdump (package binutils) and, with Debian's system Python, the
+# shared libpython (package libpython3.11); the README's quick start needs neither.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
