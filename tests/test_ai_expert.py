@@ -148,3 +148,31 @@ def test_search_weights_can_be_set_for_tuning_and_are_checked():
     assert bot.search.win_weight == 0.0 and bot.search.noisy.noise == 2.0
     with pytest.raises(ValueError, match="unknown search parameter"):
         ExpertBot(1, params={"bogus": 1.0})
+
+
+def test_evaluation_sees_an_unguarded_factory_next_to_a_rival_army():
+    """Issue 13, "threats are not seen": an Italian army next to the empty factory of Trieste."""
+    from helpers import AH, IT, put, six_player_game
+    from imperial_desktop.ai.analysis import exposed_factories
+    state = six_player_game()
+    state.factories.add("trieste")
+    put(state, IT, "venice", armies=1)
+    assert exposed_factories(state)[AH] == 2  # Venice borders Trieste and Vienna
+    put(state, AH, "trieste", armies=1)
+    assert exposed_factories(state)[AH] == 1
+    put(state, AH, "vienna", armies=1)
+    assert exposed_factories(state)[AH] == 0
+
+
+def test_investor_heuristic_sees_a_payout_that_hands_a_rival_the_government():
+    """Issue 13: the government's own Investor payout must not give the card holder the cash
+    to take the nation over (here 2M of interest lets him buy the 6M bond: 10M against 9M)."""
+    from helpers import AH, six_player_game
+    from imperial_desktop.ai.heuristics import TAKEOVER_PENALTY, payout_takeover_risk
+    state = six_player_game()
+    holder = state.card
+    state.bond_owner[AH] = {9: 0, 4: holder}
+    state.cash[holder] = 3
+    assert payout_takeover_risk(state, AH, 0) == TAKEOVER_PENALTY
+    state.cash[holder] = 0  # 4M after the payout and bonus: not enough
+    assert payout_takeover_risk(state, AH, 0) == 0.0

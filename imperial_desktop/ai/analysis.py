@@ -150,21 +150,30 @@ def military_potential(state: GameState, nation: str) -> float:
 EXPOSURE_RISK = 0.75  # chance that an unguarded factory next to a rival's army gets occupied
 
 
-def exposed_factories(state: GameState) -> dict[str, int]:
+def producing_factories(state: GameState) -> dict[str, list[str]]:
+    """Each nation's factories without hostile armies (one pass over the state)."""
+    occupied = state.occupied_regions()
+    factories = state.factories
+    return {n: [c for c in nat.home_provinces if c in factories and c not in occupied]
+            for n, nat in state.board.nation_by_id.items()}
+
+
+def exposed_factories(state: GameState, producing: dict[str, list[str]] | None = None) -> dict[str, int]:
     """Per nation: its producing factories with none of its armies inside and an army of a
     nation under another government next to them (likely to be occupied soon)."""
     board = state.board
+    producing = producing_factories(state) if producing is None else producing
     near: dict[str, set[str]] = {}
     for other in board.nation_ids:
         for region in state.armies[other]:
             near.setdefault(region, set()).add(other)
-    occupied = state.occupied_regions()
     out = {}
     for nation in board.nation_ids:
         gov = state.government[nation]
         count = 0
-        for city in board.nation_by_id[nation].home_provinces:
-            if city not in state.factories or city in occupied or state.armies[nation].get(city):
+        own = state.armies[nation]
+        for city in producing[nation]:
+            if own.get(city):
                 continue
             if any(o != nation and state.government[o] != gov
                    for nbr in board.land_neighbours[city] for o in near.get(nbr, ())):
@@ -173,10 +182,16 @@ def exposed_factories(state: GameState) -> dict[str, int]:
     return out
 
 
-def expected_taxes(state: GameState, exposed: dict[str, int] | None = None) -> dict[str, float]:
-    """Each nation's taxes, less the expected loss of its exposed factories."""
-    exposed = exposed_factories(state) if exposed is None else exposed
-    return {n: state.tax_revenue(n) - 2.0 * EXPOSURE_RISK * exposed[n] for n in state.board.nation_ids}
+def expected_taxes(state: GameState, producing: dict[str, list[str]] | None = None) -> dict[str, float]:
+    """Each nation's taxes (2 per producing factory + flags), less the expected loss of its
+    exposed factories."""
+    producing = producing_factories(state) if producing is None else producing
+    exposed = exposed_factories(state, producing)
+    flags: dict[str, int] = {}
+    for holder in state.flags.values():
+        flags[holder] = flags.get(holder, 0) + 1
+    return {n: 2 * len(producing[n]) + flags.get(n, 0) - 2.0 * EXPOSURE_RISK * exposed[n]
+            for n in state.board.nation_ids}
 
 
 def power_rates(state: GameState, taxes: dict[str, float] | None = None) -> dict[str, float]:

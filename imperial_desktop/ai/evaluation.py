@@ -8,7 +8,7 @@ governing a nation (more for a rich treasury, which the government steers). At t
 from __future__ import annotations
 
 from imperial_desktop.ai.analysis import (
-    ROUNDS_PER_TAX, expected_taxes, interests, likely_government, projected_power, smooth_factor,
+    ROUNDS_PER_TAX, expected_taxes, interests, producing_factories, likely_government, projected_power, smooth_factor,
 )
 from imperial_desktop.core import GameState
 
@@ -22,7 +22,8 @@ def expected_scores(state: GameState) -> list[float]:
     if state.is_terminal():
         return [float(s["total"]) for s in state.scores()]
     board = state.board
-    taxes = expected_taxes(state)
+    producing = producing_factories(state)
+    taxes = expected_taxes(state, producing)
     power, rounds = projected_power(state, taxes)
     values = [float(c) for c in state.cash]
     payouts_left = rounds / ROUNDS_PER_PAYOUT
@@ -41,7 +42,7 @@ def expected_scores(state: GameState) -> list[float]:
             if interest:
                 values[player] += interest * factor + paid * interest / total
         if gov is not None and rounds > 1.0:  # control: where the nation's money and units go
-            assets = state.treasury[nation] + board.factory_cost * len(state.unoccupied_factories(nation))
+            assets = state.treasury[nation] + board.factory_cost * len(producing[nation])
             control = GOVERNMENT_BONUS + TREASURY_CONTROL * min(40, assets)  # a factory costs no control
             values[gov] += control * min(1.0, rounds / 4.0)
     return values
