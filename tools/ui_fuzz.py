@@ -77,15 +77,22 @@ def _widgets(app) -> list:
     return [e for e in app.manager.get_sprite_group().sprites() if getattr(e, "visible", True) and e.alive()]
 
 
+def _visible_part(element) -> pygame.Rect:
+    """The part of a widget its containers let show (a scrolled list clips its buttons)."""
+    rect = element.get_abs_rect()
+    container = element.ui_container
+    while container is not None and getattr(container, "ui_container", None) is not None:  # up to the root
+        rect = rect.clip(container.get_abs_rect())
+        container = container.ui_container
+    return rect
+
+
 def _outside(app) -> list[str]:
     window = app.screen.get_rect()
     out = []
     for element in _widgets(app):
-        rect = element.get_abs_rect()
-        if rect.w > 0 and rect.h > 0 and not window.contains(rect) and element.ui_container is not None:
-            container = element.ui_container.get_abs_rect() if hasattr(element.ui_container, "get_abs_rect") else window
-            if container.colliderect(rect) and window.contains(container.clip(rect)):
-                continue  # scrolled inside its container: clipped, not lost
+        rect = _visible_part(element)
+        if rect.w > 0 and rect.h > 0 and not window.contains(rect):
             out.append(f"{type(app.scene).__name__}: {type(element).__name__} at {rect} in a {window.size} window")
     return out
 

@@ -379,6 +379,14 @@ class GameScene:
         self._make_buttons()
         self._close_aux()
         self._dirty = True
+        # windows over the game stay whole and centred in the new size
+        if self.side_window is not None and hasattr(self.side_window, "resize"):
+            self.side_window.resize(size)
+        for window in (getattr(self.side_window, "window", None), getattr(self.menu_window, "window", None), self.confirm,
+                       getattr(getattr(self.side_window, "question", None), "window", None)):
+            if window is not None and window.alive():
+                r = window.get_abs_rect()
+                window.set_position(((size[0] - r.w) // 2, (size[1] - r.h) // 2))
 
     def modal_input(self, event: pygame.event.Event) -> bool:
         """Input the scene takes before any widget: the hot-seat handover screen takes all of it."""
@@ -961,11 +969,11 @@ class GameScene:
             from imperial_desktop.ui.legend import draw_legend, legend_size
         except ImportError:  # pragma: no cover
             return
-        w, h = legend_size(self.layout.scale)
+        w, h = legend_size(self.layout.scale, title=False)
         rect = pygame.Rect(0, 0, min(area.w, w + 40), min(area.h, h + 70))
         rect.center = area.center
         inner = self._draw_overlay_frame(surface, rect, "Legend: what is on the board")
-        draw_legend(surface, inner, self.layout.scale)
+        draw_legend(surface, inner, self.layout.scale, title=False, frame=False)
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """What each nation did since the deciding (or last) human player's last decision."""
