@@ -81,9 +81,14 @@ def _visible_part(element) -> pygame.Rect:
     """The part of a widget its containers let show (a scrolled list clips its buttons)."""
     rect = element.get_abs_rect()
     container = element.ui_container
-    while container is not None and getattr(container, "ui_container", None) is not None:  # up to the root
+    seen: set[int] = set()
+    while container is not None and id(container) not in seen:
+        seen.add(id(container))
+        parent = getattr(container, "ui_container", None)
+        if parent is None or parent is container:
+            break  # the root container: the whole window
         rect = rect.clip(container.get_abs_rect())
-        container = container.ui_container
+        container = parent
     return rect
 
 

@@ -103,6 +103,25 @@ def handover(size: tuple[int, int], path: Path) -> None:
     driver.shot(path)
 
 
+def hint(kind: str, size: tuple[int, int], path: Path) -> None:
+    """The Hint for a decision of ``kind`` (the Expert's advice, outlined on the board)."""
+    from game_scenes import _played_states
+
+    driver = open_scene(_played_states()[kind], size)
+    driver.click_element(driver.scene.buttons["hint"])
+    for _ in range(2000):
+        driver.frame(1)
+        if driver.scene.hint is not None:
+            break
+        job = driver.scene._hint_job
+        if job is not None:
+            job[1].result(timeout=60)
+    pygame.mouse.set_pos((5, size[1] - 5))  # no tooltip over the picture
+    driver.post(pygame.MOUSEMOTION, pos=(5, size[1] - 5), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frame(3)
+    driver.shot(path)
+
+
 def error_screen(size: tuple[int, int], path: Path) -> None:
     os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
     from imperial_desktop.ui.app import App, default_session
@@ -127,7 +146,9 @@ def main() -> None:
         tag = f"{size[0]}x{size[1]}"
         jobs = [(name, lambda p, st=state, sp=steps: open_scene(st, size, sp).shot(p)) for name, state, steps in scene_states()]
         jobs += [("computer-turn", lambda p: computer_turn(size, p)), ("summary", lambda p: summary(size, p)),
-                 ("handover", lambda p: handover(size, p)), ("error", lambda p: error_screen(size, p))]
+                 ("handover", lambda p: handover(size, p)), ("error", lambda p: error_screen(size, p)),
+                 ("hint-rondel", lambda p: hint("rondel", size, p)), ("hint-invest", lambda p: hint("invest", size, p)),
+                 ("hint-maneuver", lambda p: hint("maneuver-armies", size, p))]
         for name, job in jobs:
             if args.only and args.only != name:
                 continue

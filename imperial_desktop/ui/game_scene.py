@@ -9,6 +9,7 @@ one has been shown.
 
 from __future__ import annotations
 
+import concurrent.futures
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -41,6 +42,9 @@ _GEOMETRY: BoardGeometry | None = None
 _IMAGE: pygame.Surface | None = None
 
 STEP_RING = (255, 214, 80)
+HINT_SECONDS = 1.5  # the Expert's thinking time for a hint
+HINT_COLOURS = ((255, 255, 255), (150, 210, 255), (150, 210, 255))
+_HINT_POOL: concurrent.futures.ThreadPoolExecutor | None = None
 KEYS_HELP = ("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "
              "H hide cash · Space skip animation · Home whole map")
 
@@ -118,8 +122,12 @@ class GameScene:
         self.on_rules: Callable[[], None] | None = None
         self.saves_root = None  # folder for named saves (None: the user data folder)
         self.summary = _make_summary(session)
+        self.hint: list | None = None  # the Expert's advice for the decision of now (a list of Advice)
+        self.hint_seconds = HINT_SECONDS
+        self._hint_job: tuple[int, "concurrent.futures.Future"] | None = None
         self._summary_shown_for: int | None = None
         self._dirty = True
+        self._hint_version = session.version
         session.listeners.append(self._on_action)
         session.on_change.append(self._on_change)
         self._replay_log()
@@ -220,6 +228,8 @@ class GameScene:
         bar = self.layout.top_bar
         h = bar.h - 8
         specs = [("menu", "Menu", "The game menu: save, rules, back to the title screen (Esc)"),
+                 ("hint", "Hint", "What the strongest computer level would do now, with two alternatives and why "
+                                  "(?); it never plays for you"),
                  ("save", "Save", "Save this game under a name of your choice"),
                  ("rules", "Rules", "The rules in brief, with every option explained (F1)"),
                  ("legend", "Legend", "What every piece, mark and colour on the board means (L)"),
@@ -496,7 +506,7 @@ class GameScene:
             "fit": self.board.fit, "hide_cash": self.toggle_hide_cash, "undo": self.undo, "donate": self.open_donation,
             "results": lambda: self.toggle_overlay("results"), "legend": lambda: self.toggle_overlay("legend"),
             "summary": lambda: self.toggle_overlay("summary"), "menu": self.open_menu, "save": self.save_named,
-            "rules": self.open_rules,
+            "rules": self.open_rules, "hint": self.ask_hint,
         }
         for key, handler in handlers.items():
             if element is self.buttons.get(key):
@@ -534,6 +544,62 @@ class GameScene:
             self._close_aux()
         else:
             self.show_message("Nothing of yours to take back")
+
+    def ask_hint(self) -> None:
+        """Ask the Expert, off the UI thread, what the deciding human should do now (never played)."""
+        if self._human_decision() is None:
+            self.show_message("A hint is for the player deciding now, on their own turn")
+            return
+        if self.hint is not None:
+            self.hint = None  # a second press hides it
+            self._dirty = True
+            return
+        if self._hint_job is not None:
+            return
+        global _HINT_POOL
+        if _HINT_POOL is None:
+            _HINT_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+        from imperial_desktop.ai.hint import advise
+
+        self._hint_job = (self.session.version, _HINT_POOL.submit(advise, self.session.state.clone(), self.hint_seconds))
+        self.show_message("Thinking about a hint...", self.hint_seconds + 1)
+
+    def _collect_hint(self) -> None:
+        job = self._hint_job
+        if job is None or not job[1].done():
+            return
+        self._hint_job = None
+        version, future = job
+        if version != self.session.version:
+            return  # the game went on meanwhile: that advice is stale
+        try:
+            self.hint = future.result()
+        except Exception as exc:  # noqa: BLE001 - a failed hint is a message, not a crash
+            self.show_message(f"No hint this time ({type(exc).__name__})")
+            return
+        self.toast = None
+        if not self.hint:
+            self.show_message("No hint for this decision")
+            self.hint = None
+        self._dirty = True
+
+    def _mark_hint_buttons(self) -> None:
+        """The hint's first choice is shown selected in the decision panel (the others not)."""
+        assert self.decision_panel is not None
+        best = self.hint[0].action if self.hint else None
+        for button, choice in self.decision_panel.buttons.items():
+            want = best is not None and choice.action == best
+            if want and not button.is_selected:
+                button.select()
+            elif not want and button.is_selected:
+                button.unselect()
+
+    def hint_regions(self) -> dict[str, tuple[int, int, int]]:
+        out: dict[str, tuple[int, int, int]] = {}
+        for advice, colour in reversed(list(zip(self.hint or [], HINT_COLOURS))):
+            for region in advice.regions:
+                out[region] = colour
+        return out
 
     def open_menu(self) -> None:
         """The game menu (Esc): resume, save, rules, legend, back to the title screen."""
@@ -654,6 +720,8 @@ class GameScene:
             self.toggle_overlay("summary")
         elif key == pygame.K_SPACE:
             self.animator.finish()
+        elif key == pygame.K_F2 or getattr(event, "unicode", "") == "?":
+            self.ask_hint()
 
     def _left_down(self, pos: tuple[int, int]) -> None:
         if self.overlay is not None:
@@ -745,9 +813,15 @@ class GameScene:
             self.overlay = "results"
             self._dirty = True
         self._maybe_show_summary()
+        self._collect_hint()
+        if self.hint is not None and self._hint_version != self.session.version:
+            self.hint = None  # advice belongs to the decision it was asked for
+        if self.hint is None:
+            self._hint_version = self.session.version
         self._refresh_decision_panel()
         if self.decision_panel is not None:
             self.decision_panel.update_hover()
+            self._mark_hint_buttons()
         self._sync_buttons()
         if self.side_window is not None and not getattr(self.side_window, "alive", True):
             self.side_window = None
@@ -758,7 +832,7 @@ class GameScene:
     def wants_frames(self) -> bool:
         """Whether the screen changes by itself now (animations, a computer thinking, a message)."""
         return (self._dirty or self.animator.busy or self.session.computer_thinking() or self.toast is not None
-                or self.drag is not None or self.panning)
+                or self.drag is not None or self.panning or self._hint_job is not None)
 
     def _maybe_show_summary(self) -> None:
         """When a human seat must decide after computer actions, show what happened meanwhile."""
@@ -825,6 +899,7 @@ class GameScene:
                     out[a.region] = LEGAL
         for region in self.choice_regions:
             out[region] = (255, 255, 255)
+        out.update(self.hint_regions())
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -837,8 +912,11 @@ class GameScene:
         if self._human_decision() == "rondel":
             rondel_hl = {a.space: LEGAL for a in state.legal_actions() if isinstance(a, ChooseRondel)}
         step = shown.step if shown is not None else None
+        hover = self.rondel_hover
+        if hover is None and self.hint:
+            hover = next((a.action.space for a in self.hint[:1] if isinstance(a.action, ChooseRondel)), None)
         key = (self.session.version, lay.size, self.hide_cash, len(self.log), self.log_scroll, bool(rondel_hl),
-               self.rondel_hover, id(step), self.decision_panel is None, self.handover_to)
+               hover, id(step), self.decision_panel is None, self.handover_to)
         if key != self._chrome_key or self._chrome is None:
             self._draw_chrome(state, status, rondel_hl, step)
             self._chrome_key = key
@@ -877,9 +955,34 @@ class GameScene:
             x = max(lay.board.x, min(x, lay.board.right - self._tip.get_width()))
             y = max(lay.board.y, min(y, lay.board.bottom - self._tip.get_height()))
             surface.blit(self._tip, (x, y))
+        if self.hint and self.overlay is None:
+            self._draw_hint(surface)
         self._draw_toast(surface)
         if self.handover_to is not None:
             self._draw_handover(surface)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The advice in a box at the board's bottom-left; its regions are outlined on the board."""
+        s = self.layout.scale
+        size = panels.px(13, s)
+        f, fb = font(size), font(size, "bold")
+        board = self.layout.board
+        w = min(board.w - 40, round(620 * s))
+        lines: list[tuple[str, bool]] = [("Hint: what the Expert would do (it plays nothing for you)", True)]
+        for i, advice in enumerate(self.hint or []):
+            for j, part in enumerate(panels.wrap(f"{i + 1}. {advice.reason}", fb if i == 0 else f, w - 24)):
+                lines.append((part if j == 0 else "   " + part, i == 0))
+        lines.append(("Outlined on the board: white the first, blue the others. Press Hint again to hide.", False))
+        line_h = f.get_linesize() + 1
+        rect = pygame.Rect(board.x + 12, 0, w, line_h * len(lines) + 14)
+        rect.bottom = board.bottom - 12
+        pygame.draw.rect(surface, (30, 40, 52), rect, border_radius=8)
+        pygame.draw.rect(surface, (150, 210, 255), rect, 2, border_radius=8)
+        y = rect.y + 7
+        for text_line, bold in lines:
+            panels.text(surface, text_line, (rect.x + 12, y), size, (245, 245, 240), "bold" if bold else "regular",
+                        max_width=w - 24)
+            y += line_h
 
     def _region_point(self, region: str | None) -> tuple[int, int]:
         if region is None:
@@ -1028,7 +1131,10 @@ class GameScene:
         rondel_flash = None
         if step is not None and step.kind == "rondel" and step.events:
             rondel_flash = step.events[0].data.get("to")
-        self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, self.rondel_hover, rondel_flash)
+        hover = self.rondel_hover
+        if hover is None and self.hint:  # the hint's rondel space lights up
+            hover = next((a.action.space for a in self.hint[:1] if isinstance(a.action, ChooseRondel)), None)
+        self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, hover, rondel_flash)
         hidden = None
         if self.hide_cash:  # hot seat: only the player deciding now sees their own cash
             current = state.current_player()

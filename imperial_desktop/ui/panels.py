@@ -439,6 +439,9 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale
     scroll = max(0, min(scroll, most))
     shown = wrapped[max(0, len(wrapped) - visible - scroll): len(wrapped) - scroll]
     size = line_h - 4
+    if not shown:
+        text(surface, "Nothing has happened yet in this sitting.", (inner.x, inner.y), size, PANEL_MUTED, "regular",
+             max_width=inner.w)
     for i, (line, heading) in enumerate(shown):
         text(surface, line, (inner.x, inner.y + i * line_h), size, PANEL_TEXT, "bold" if heading else "regular")
     return most
