@@ -27,12 +27,12 @@ from imperial_desktop.session.seats import Seat  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def scene_for(save: Path, size: tuple[int, int]):
+def scene_for(save: Path, size: tuple[int, int], manager=None):
     from imperial_desktop.ui.game_scene import GameScene
 
     record = GameRecord.load(save)
     session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
-    return GameScene(session, size)
+    return GameScene(session, size, manager)
 
 
 BOARD_RECTS = {"1280x720": (900, 480), "1600x1000": (1150, 680)}  # the board's part of those windows
@@ -97,15 +97,23 @@ def main() -> None:
     if args.board_only:
         pygame.quit()
         return
-    for size in ((1600, 1000), (1280, 800)):
+    from imperial_desktop.ui.gui import make_manager
+
+    for size in ((1600, 1000), (1280, 720)):
         screen = pygame.display.set_mode(size)
         for name in ("start", "midgame", "finished"):
-            scene = scene_for(ROOT / "saves" / f"{name}.json", size)
+            manager = make_manager(size)
+            scene = scene_for(ROOT / "saves" / f"{name}.json", size, manager)
+            scene.update(1 / 60)
+            scene.overlay = None  # the board itself, not the summary that opens over it
+            manager.update(1 / 60)
             if name == "midgame":  # show a tooltip as a player hovering over a contested region would
                 region = next(iter(sorted(r for n in scene.session.state.hostile.values() for r in n)), "berlin")
                 pos = scene.board.board_to_screen(scene.board.geometry.regions[region].city or scene.board.geometry.regions[region].label)
                 scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(0, 0), buttons=(0, 0, 0)))
             scene.draw(screen)
+            manager.draw_ui(screen)
+            scene.close()
             path = out / f"game-{name}-{size[0]}x{size[1]}.png"
             pygame.image.save(screen, str(path))
             print(path)
