@@ -179,7 +179,7 @@ class GameScene:
         for e in events:
             if e.type == "game_over":
                 self.wants_results = True
-            if e.type == "taxes" and not computer:
+            if e.type == "taxes" and not computer and not any(x.type == "game_over" for x in events):
                 self.show_message(event_text(e, state.board, names), 4.0)
 
     def _note_step(self, step) -> None:

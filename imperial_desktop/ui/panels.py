@@ -327,11 +327,13 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     size = px(12, scale)
     small = px(11, scale)
     # columns: fixed nation facts, then one per player, then the bonds left
-    fixed = [("nation", 120), ("Government", 86), ("Treasury", 62), ("Power", 62), ("Flags", 40), ("Fact.", 38), ("Units", 56)]
+    marker_w = max(11, round(16 * scale)) + 6
+    name_w = max(font(size, "bold").size(board.name_of(n))[0] for n in board.nation_ids) + marker_w + 4
+    fixed = [("Government", 86), ("Treasury", 62), ("Power", 62), ("Flags", 40), ("Fact.", 38), ("Units", 56)]
     fixed_w = sum(w for _, w in fixed)
-    k = min(1.0, inner.w / (fixed_w + players * 78 + 130))
-    xs: dict[str, float] = {}
-    x = float(inner.x)
+    k = min(1.0, (inner.w - name_w) / (fixed_w + players * 66 + 110))
+    xs: dict[str, float] = {"nation": float(inner.x)}
+    x = float(inner.x + name_w)  # nation names are never cut: the other columns give way
     for key, w in fixed:
         xs[key] = x
         x += w * k
@@ -342,19 +344,19 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     row_h = (inner.h - head_h) / 6
     # header
     hy = inner.y
-    for key, _ in fixed[1:]:
-        text(surface, key, (xs[key], hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft")
+    ends = [xs[k] for k, _ in fixed[1:]] + [x]
+    for (key, _), end in zip(fixed, ends):
+        text(surface, key, (xs[key], hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
+             max_width=end - xs[key] - 3)
     for p in range(players):
         cell = pygame.Rect(round(player_x[p]), hy, round(player_w) - 3, head_h - 1)
         if p == current_player:
             pygame.draw.rect(surface, CURRENT_ROW, cell)
         text(surface, state.setup.players[p], (cell.x + 2, cell.y), small, PANEL_TEXT, "bold", max_width=cell.w - 4)
         cash = "??" if hide_cash_of and p in hide_cash_of else f"{state.cash[p]}M"
-        badges = []
-        if state.card == p:
-            badges.append("Inv. card")
-        if p in state.swiss:
-            badges.append("Swiss Bank")
+        long = [b for b, on in (("Inv. card", state.card == p), ("Swiss Bank", p in state.swiss)) if on]
+        short = [b for b, on in (("Inv.", state.card == p), ("Swiss", p in state.swiss)) if on]
+        badges = long if font(small, "bold").size(" · ".join([cash] + long))[0] <= cell.w - 4 else short
         text(surface, " · ".join([cash] + badges), (cell.x + 2, cell.y + small + 3), small,
              (150, 60, 40) if badges else PANEL_TEXT, "bold", max_width=cell.w - 4)
     text(surface, "bonds left", (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
