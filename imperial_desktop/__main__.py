@@ -2,4 +2,5 @@
 
 from imperial_desktop.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when the computer players' worker process imports this module
+    raise SystemExit(main())

@@ -61,6 +61,7 @@ def main() -> None:
     per = (time.perf_counter() - started) / len(points)
     print(f"hit test (screen point -> region; pick buffer from the shapely polygons, shapely at borders): {per * 1e6:.1f} us")
     thinking_fps(screen, (w, h))
+    thinking_fps(screen, (w, h), seconds=12.0, level="expert")
     idle_cpu(screen)
     pygame.quit()
 
@@ -108,6 +109,7 @@ def thinking_fps(screen, size, seconds: float = 6.0, level: str = "hard") -> Non
     manager = make_manager(size)
     setup = GameSetup.create(4, 11)
     session = GameSession(setup, [Seat(f"C{i}", "computer", level) for i in range(4)], seed=11)
+    session.think_in_process = True  # as the app does: long searches in the worker process
     scene = GameScene(session, size, manager, seconds_per_move=0.0)
     thinking_frames = 0
     thinking_time = 0.0
@@ -130,6 +132,9 @@ def thinking_fps(screen, size, seconds: float = 6.0, level: str = "hard") -> Non
             thinking_frames += 1
             thinking_time += elapsed
             worst = max(worst, elapsed)
+    from imperial_desktop.session import thinking
+
+    thinking.shutdown()
     if thinking_frames:
         print(f"while '{level}' computers think: {thinking_frames / thinking_time:.0f} fps over {thinking_frames} frames "
               f"(frames capped at 60 by the clock; slowest frame {worst * 1000:.1f} ms); {len(session.record.actions)} "

@@ -10,4 +10,7 @@ import sys
 from imperial_desktop.cli import main
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the computer players' worker process starts this executable again
     sys.exit(main())

@@ -13,7 +13,9 @@ from typing import Callable
 
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import Action, Donate, Event, GameRecord, GameSetup, GameState
+from imperial_desktop.session import thinking
 from imperial_desktop.session.seats import Seat
+from imperial_desktop.session.thinking import PROCESS_LEVELS
 
 Listener = Callable[[Action, list[Event]], None]
 ChangeListener = Callable[[str], None]  # called with "undo" or "redo"
@@ -45,6 +47,8 @@ class GameSession:
         self.on_change: list[ChangeListener] = []  # told after undo() and redo()
         self.seed = seed
         self._bots = {i: make_bot(s.level, seed * 7 + i) for i, s in enumerate(seats) if not s.is_human}
+        # the window sets this: long searches then run in a process and leave the GIL to drawing
+        self.think_in_process = False
         self._version = 0
         self._worker: threading.Thread | None = None
         self._worker_result: tuple[int, Action | BaseException] | None = None
@@ -156,10 +160,14 @@ class GameSession:
         bot = self._bots[player]
         snapshot = self.state.clone()
         version = self._version
+        level = self.seats[player].level
+        in_process = self.think_in_process and level in PROCESS_LEVELS
+        seed = self.seed * 7 + player
 
         def think() -> None:
             try:
-                answer: Action | BaseException = bot.choose(snapshot)
+                answer: Action | BaseException = (thinking.choose(level, seed, snapshot) if in_process
+                                                  else bot.choose(snapshot))
             except BaseException as exc:  # handed to the main thread
                 answer = exc
             with self._lock:

@@ -124,6 +124,7 @@ class GameScene:
         self.summary = _make_summary(session)
         self.hint: list | None = None  # the Expert's advice for the decision of now (a list of Advice)
         self.hint_seconds = HINT_SECONDS
+        self.hint_in_process = False  # the app sets it (tests keep the quicker thread)
         self._hint_job: tuple[int, "concurrent.futures.Future"] | None = None
         self._summary_shown_for: int | None = None
         self._dirty = True
@@ -556,12 +557,19 @@ class GameScene:
             return
         if self._hint_job is not None:
             return
-        global _HINT_POOL
-        if _HINT_POOL is None:
-            _HINT_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
-        from imperial_desktop.ai.hint import advise
+        state = self.session.state.clone()
+        if self.hint_in_process:  # the app's window: a search in a thread would hold up the frames
+            from imperial_desktop.session.thinking import advise_later
 
-        self._hint_job = (self.session.version, _HINT_POOL.submit(advise, self.session.state.clone(), self.hint_seconds))
+            future = advise_later(state, self.hint_seconds)
+        else:
+            global _HINT_POOL
+            if _HINT_POOL is None:
+                _HINT_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
+            from imperial_desktop.ai.hint import advise
+
+            future = _HINT_POOL.submit(advise, state, self.hint_seconds)
+        self._hint_job = (self.session.version, future)
         self.show_message("Thinking about a hint...", self.hint_seconds + 1)
 
     def _collect_hint(self) -> None:

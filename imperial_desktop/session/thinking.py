@@ -1,0 +1,80 @@
+"""Long computer thinking in a separate process, so the window keeps its frame rate.
+
+A search that runs for a second or two in a thread holds the GIL and starves the drawing loop;
+in a process it does not. One worker process (started on first use with the "spawn" method, so
+it never inherits the window's SDL state) keeps a bot per seat, so each bot's random numbers
+go on from one decision to the next as they would in a thread. The state travels pickled
+(about 13 KB). Quick levels stay in the thread: starting the process would cost more than
+they think.
+"""
+
+from __future__ import annotations
+
+import atexit
+import concurrent.futures
+import multiprocessing
+import threading
+from typing import Any
+
+from imperial_desktop.ai import make_bot
+from imperial_desktop.core import Action, GameState
+
+# Levels whose thinking takes long enough to be worth a process.
+PROCESS_LEVELS = frozenset({"expert"})
+
+_POOL: concurrent.futures.ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+_BOTS: dict[tuple[str, int], Any] = {}  # in the worker process: the bots, by level and seed
+
+
+def _pool() -> concurrent.futures.ProcessPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return _POOL
+
+
+def shutdown() -> None:
+    """Stop the worker process (at exit, and in tests)."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+atexit.register(shutdown)
+
+
+def _choose(level: str, seed: int, state: GameState) -> Action:
+    """In the worker: the seat's bot (kept between decisions) chooses an action."""
+    bot = _BOTS.get((level, seed))
+    if bot is None:
+        bot = _BOTS[(level, seed)] = make_bot(level, seed)
+    return bot.choose(state)
+
+
+def _advise(state: GameState, budget: float) -> list:
+    """In the worker: the Expert's advice for the deciding player."""
+    from imperial_desktop.ai.hint import advise
+
+    return advise(state, budget)
+
+
+def choose(level: str, seed: int, state: GameState) -> Action:
+    """The bot's action for ``state``, computed in the worker process (blocks the calling thread,
+    not the window). A broken worker raises, like a failing bot in a thread would."""
+    try:
+        return _pool().submit(_choose, level, seed, state).result()
+    except concurrent.futures.process.BrokenProcessPool:
+        shutdown()  # the next decision starts a fresh worker
+        raise
+
+
+def advise_later(state: GameState, budget: float) -> concurrent.futures.Future:
+    """Start the Expert's advice for ``state`` in the worker process; a Future of Advice items."""
+    return _pool().submit(_advise, state, budget)
+
+
+__all__ = ["PROCESS_LEVELS", "advise_later", "choose", "shutdown"]

@@ -1,0 +1,23 @@
+"""Issue 13: the Expert thinks in a worker process (the window keeps its frames); its answers
+are legal and the game goes on from them; the hint can come from there too."""
+
+from imperial_desktop.core import GameSetup
+from imperial_desktop.session import thinking
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.seats import COMPUTER, Seat
+
+
+def test_an_expert_seat_thinks_in_the_worker_process_and_plays_legal_actions():
+    session = GameSession(GameSetup.create(2, 3), [Seat(f"C{i}", COMPUTER, "expert") for i in range(2)], seed=3)
+    session.think_in_process = True
+    try:
+        for _ in range(2):
+            before = session.state.clone()
+            session.poll()
+            session.wait_for_computer(60)
+            events = session.poll()
+            assert events and before.is_legal(session.record.actions[-1])
+        advice = thinking.advise_later(session.state.clone(), 0.2).result(60)
+        assert advice and all(session.state.is_legal(a.action) for a in advice)
+    finally:
+        thinking.shutdown()
