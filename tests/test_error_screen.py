@@ -87,7 +87,7 @@ def test_an_error_in_the_ui_loop_shows_the_error_screen_and_continue_resumes(app
     assert app.scene.session.state == session.state
 
 
-def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path):
+def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path, monkeypatch):
     from imperial_desktop.ui.error_scene import ErrorScene
     from imperial_desktop.ui.game_scene import GameScene
 
@@ -99,8 +99,12 @@ def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path):
     def broken_choose(state):
         raise ValueError("injected thinking failure")
 
-    for bot in session._bots.values():
+    for bot in session._bots.values():  # the thinking thread's bots ...
         bot.choose = broken_choose
+    from imperial_desktop.session import thinking
+
+    # ... and the worker process the window uses
+    monkeypatch.setattr(thinking, "choose", lambda level, seed, state: broken_choose(state))
     # the human ends their turn: the first computer to think fails
     for _ in range(200):
         if isinstance(app.scene, ErrorScene):

@@ -4,8 +4,7 @@ A search that runs for a second or two in a thread holds the GIL and starves the
 in a process it does not. One worker process (started on first use with the "spawn" method, so
 it never inherits the window's SDL state) keeps a bot per seat, so each bot's random numbers
 go on from one decision to the next as they would in a thread. The state travels pickled
-(about 13 KB). Quick levels stay in the thread: starting the process would cost more than
-they think.
+(about 13 KB, well under a millisecond).
 """
 
 from __future__ import annotations
@@ -19,8 +18,9 @@ from typing import Any
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import Action, GameState
 
-# Levels whose thinking takes long enough to be worth a process.
-PROCESS_LEVELS = frozenset({"expert"})
+# Levels that think in the worker process when the window asks for it: all real players (even a
+# quick bot's thinking in a thread competes with drawing for the GIL on a busy machine).
+PROCESS_LEVELS = frozenset({"easy", "normal", "hard", "expert", "greedy"})
 
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()

@@ -138,7 +138,7 @@ class App:
 
         self._stop_autosave()
         pace = 0.0 if self.smoke else PACES.get(self.settings.pace, PACES["normal"])
-        session.think_in_process = not self.smoke  # long searches in a process: the frames keep coming
+        session.think_in_process = True  # computers think in a process: the frames keep coming (the smoke test checks it)
         scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=pace)
         scene.hint_in_process = not self.smoke
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
