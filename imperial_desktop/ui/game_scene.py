@@ -35,7 +35,7 @@ from imperial_desktop.ui.choices import (
 from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.layout import GameLayout, game_layout
-from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, WINDOW_BG
+from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
 from imperial_desktop.ui.tooltip import place_tooltip, region_tooltip_lines, tooltip_surface
 
 _GEOMETRY: BoardGeometry | None = None
@@ -905,6 +905,9 @@ class GameScene:
                     out[a.city] = LEGAL
                 elif isinstance(a, ImportUnit):
                     out[a.region] = LEGAL
+        entry = self.session.state.entry or {}
+        if kind is not None and kind.startswith("entry_") and entry.get("region") in self.board.geometry.regions:
+            out[entry["region"]] = QUESTION  # where the question is asked: the entered region
         for region in self.choice_regions:
             out[region] = (255, 255, 255)
         out.update(self.hint_regions())

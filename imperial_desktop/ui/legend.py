@@ -12,7 +12,7 @@ from imperial_desktop.ui import tokens
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.map_render import NATION_COLOURS, NEUTRAL, SEA, SWITZERLAND
 from imperial_desktop.ui.palette import (HOVER, LEGAL, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT, PIECE,
-                                         SELECTED, RGB)
+                                         QUESTION, SELECTED, RGB)
 
 TITLE = "Legend"
 NATION_NAMES = {"austria_hungary": "Austria-Hungary", "italy": "Italy", "france": "France",
@@ -48,6 +48,8 @@ def _rows() -> list[tuple[str, str]]:
         ("ring:legal", "Green edge: a legal destination or choice"),
         ("ring:selected", "Gold edge: the selected region"),
         ("ring:hover", "Pale edge: the region under the pointer"),
+        ("ring:question", "Orange edge: where a battle question is asked"),
+        ("ring:hint", "White / blue edge: the hint's first and other moves"),
     ]
     return rows
 
@@ -159,7 +161,8 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
                 pygame.draw.line(surface, (160, 160, 156), (x, sw.bottom), (x + sw.h, sw.top))
             surface.set_clip(clip)
     elif key.startswith("ring:"):
-        colour = {"legal": LEGAL, "selected": SELECTED, "hover": HOVER}[key.split(":", 1)[1]]
+        colour = {"legal": LEGAL, "selected": SELECTED, "hover": HOVER, "question": QUESTION,
+                  "hint": (255, 255, 255)}[key.split(":", 1)[1]]
         sw = box.inflate(-8, -8)
         _swatch(surface, sw, NEUTRAL)
         pygame.draw.rect(surface, colour, sw, 3)

@@ -64,3 +64,4 @@ def ring_colour(ground: RGB) -> RGB:
     if contrast_ratio(OUTLINE_DARK, ground) >= MIN_PIECE_CONTRAST:
         return OUTLINE_DARK
     return OUTLINE_LIGHT
+QUESTION: RGB = (255, 140, 60)  # the region a battle or status question is about
