@@ -21,3 +21,17 @@ def test_an_expert_seat_thinks_in_the_worker_process_and_plays_legal_actions():
         assert advice and all(session.state.is_legal(a.action) for a in advice)
     finally:
         thinking.shutdown()
+
+
+def test_a_dead_worker_process_falls_back_to_thinking_in_the_thread(monkeypatch):
+    """Never lose a game: if the worker process cannot run, the seat thinks in its thread."""
+    def dead(level, seed, state):
+        raise thinking.WorkerUnavailable("the worker process stopped")
+
+    monkeypatch.setattr(thinking, "choose", dead)
+    session = GameSession(GameSetup.create(2, 3), [Seat(f"C{i}", COMPUTER, "easy") for i in range(2)], seed=3)
+    session.think_in_process = True
+    session.poll()
+    session.wait_for_computer(30)
+    assert session.poll() and len(session.record.actions) == 1
+    assert session.think_in_process is False

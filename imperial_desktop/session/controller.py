@@ -7,6 +7,7 @@ the state, and tells listeners what happened.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Callable
@@ -16,6 +17,8 @@ from imperial_desktop.core import Action, Donate, Event, GameRecord, GameSetup, 
 from imperial_desktop.session import thinking
 from imperial_desktop.session.seats import Seat
 from imperial_desktop.session.thinking import PROCESS_LEVELS
+
+log = logging.getLogger(__name__)
 
 Listener = Callable[[Action, list[Event]], None]
 ChangeListener = Callable[[str], None]  # called with "undo" or "redo"
@@ -166,7 +169,7 @@ class GameSession:
 
         def think() -> None:
             try:
-                answer: Action | BaseException = (thinking.choose(level, seed, snapshot) if in_process
+                answer: Action | BaseException = (self._choose_in_process(level, seed, snapshot, bot) if in_process
                                                   else bot.choose(snapshot))
             except BaseException as exc:  # handed to the main thread
                 answer = exc
@@ -175,6 +178,16 @@ class GameSession:
 
         self._worker = threading.Thread(target=think, name=f"bot-{player}", daemon=True)
         self._worker.start()
+
+    def _choose_in_process(self, level: str, seed: int, snapshot: GameState, bot) -> Action:
+        """The worker process's answer; if that process cannot run (it died, or cannot start),
+        the seat thinks in this thread from now on: slower frames, but the game goes on."""
+        try:
+            return thinking.choose(level, seed, snapshot)
+        except (thinking.WorkerUnavailable, OSError) as exc:
+            log.warning("computer players think in the window's process from now on: %s", exc)
+            self.think_in_process = False
+            return bot.choose(snapshot)
 
     def wait_for_computer(self, timeout: float = 30.0) -> None:
         """Block until the current computer answer is ready (tests and the smoke test)."""

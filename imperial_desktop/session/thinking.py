@@ -62,14 +62,19 @@ def _advise(state: GameState, budget: float) -> list:
     return advise(state, budget)
 
 
+class WorkerUnavailable(RuntimeError):
+    """The worker process died or could not start (the caller may think in its own thread)."""
+
+
 def choose(level: str, seed: int, state: GameState) -> Action:
     """The bot's action for ``state``, computed in the worker process (blocks the calling thread,
-    not the window). A broken worker raises, like a failing bot in a thread would."""
+    not the window). An error of the bot itself is raised as it is; a dead worker raises
+    :class:`WorkerUnavailable`."""
     try:
         return _pool().submit(_choose, level, seed, state).result()
-    except concurrent.futures.process.BrokenProcessPool:
-        shutdown()  # the next decision starts a fresh worker
-        raise
+    except concurrent.futures.process.BrokenProcessPool as exc:
+        shutdown()  # a later request starts a fresh worker
+        raise WorkerUnavailable(str(exc) or "the worker process stopped") from exc
 
 
 def advise_later(state: GameState, budget: float) -> concurrent.futures.Future:
@@ -77,4 +82,4 @@ def advise_later(state: GameState, budget: float) -> concurrent.futures.Future:
     return _pool().submit(_advise, state, budget)
 
 
-__all__ = ["PROCESS_LEVELS", "advise_later", "choose", "shutdown"]
+__all__ = ["PROCESS_LEVELS", "WorkerUnavailable", "advise_later", "choose", "shutdown"]
