@@ -35,7 +35,31 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     manager.preload_fonts([{"name": "dejavu", "point_size": pt, "style": style, "antialiased": "1"}
                            for pt in (12,) for style in ("bold", "italic")]
                           + [{"name": "dejavu", "point_size": 14, "style": "bold", "antialiased": "1"}])  # rules text
+    _compact_theming_cache(manager.get_theme())
     return manager
+
+
+def _compact_theming_cache(theme) -> None:
+    """Work around pygame-gui 0.6's cache of combined theming ids.
+
+    It keys the cache by ``str(a).join(str(b).join(...))``, a string that multiplies in length
+    with every level of nesting: a drop-down list item inside a panel gets a key of several MB,
+    built again for every widget created (slow) and kept forever (hundreds of MB in a long
+    session). The ids are cached here under a small tuple instead, and pygame-gui's own cache
+    is emptied after each miss.
+    """
+    original = type(theme).build_all_combined_ids
+    cache: dict[tuple, list[str]] = {}
+
+    def build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids):
+        key = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids, object_ids))
+        combined = cache.get(key)
+        if combined is None:
+            combined = cache[key] = original(theme, element_base_ids, element_ids, class_ids, object_ids)
+            theme.unique_theming_ids.clear()
+        return combined
+
+    theme.build_all_combined_ids = build_all_combined_ids
 
 
 # ---------------------------------------------------------------------- text from players and files
