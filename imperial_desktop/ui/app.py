@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
+import threading
 import time
 
 DEFAULT_SIZE = (1600, 1000)
@@ -129,6 +131,23 @@ class App:
 
         self._stop_autosave()
         self.switch(TitleScene(self, note))
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Load the board ahead of the first game, off the UI thread (once)."""
+        if getattr(self, "_warming", None) is not None:
+            return
+
+        def work() -> None:
+            try:
+                from imperial_desktop.ui.game_scene import warm_up
+
+                warm_up()
+            except Exception:  # noqa: BLE001 - the game loads it again when it starts, and says why
+                logging.getLogger(__name__).exception("loading the board ahead failed")
+
+        self._warming = threading.Thread(target=work, name="warm-up", daemon=True)
+        self._warming.start()
 
     def start_game(self, session) -> None:
         """Open the game screen for a session, autosaving after every action."""
@@ -137,6 +156,9 @@ class App:
         from imperial_desktop.ui.game_scene import GameScene
 
         self._stop_autosave()
+        warming = getattr(self, "_warming", None)
+        if warming is not None:
+            warming.join()  # the board is being loaded ahead: use it rather than load it twice at once
         pace = 0.0 if self.smoke else PACES.get(self.settings.pace, PACES["normal"])
         session.think_in_process = True  # computers think in a process: the frames keep coming (the smoke test checks it)
         scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=pace)

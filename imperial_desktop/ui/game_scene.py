@@ -10,6 +10,7 @@ one has been shown.
 from __future__ import annotations
 
 import concurrent.futures
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -49,15 +50,32 @@ KEYS_HELP = ("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L le
              "H hide cash · Space skip animation · Home whole map")
 
 
-def board_assets() -> tuple[BoardGeometry, pygame.Surface]:
-    """Board geometry and the static map image (loaded once per process)."""
-    global _GEOMETRY, _IMAGE
-    if _GEOMETRY is None or _IMAGE is None:
-        _GEOMETRY = BoardGeometry.load()
-        _IMAGE = load_board_image(_GEOMETRY)
-        if pygame.display.get_surface() is not None:
+_ASSETS_LOCK = threading.Lock()
+_IMAGE_CONVERTED = False
+
+
+def board_assets(convert: bool = True) -> tuple[BoardGeometry, pygame.Surface]:
+    """Board geometry and the static map image (loaded once per process; ``convert`` to the
+    display's pixel format, which only the main thread does)."""
+    global _GEOMETRY, _IMAGE, _IMAGE_CONVERTED
+    with _ASSETS_LOCK:
+        if _GEOMETRY is None or _IMAGE is None:
+            _GEOMETRY = BoardGeometry.load()
+            _IMAGE = load_board_image(_GEOMETRY)
+            _IMAGE_CONVERTED = False
+        if convert and not _IMAGE_CONVERTED and pygame.display.get_surface() is not None:
             _IMAGE = _IMAGE.convert()  # once: every board view shares this copy (15 MB)
-    return _GEOMETRY, _IMAGE
+            _IMAGE_CONVERTED = True
+        return _GEOMETRY, _IMAGE
+
+
+def warm_up() -> None:
+    """Load the board, its geometry and its hit-tester ahead of the first game (the app runs this
+    in a background thread at start, so starting a game does not stall a frame)."""
+    from imperial_desktop.ui.board_view import hit_tester
+
+    geometry, _ = board_assets(convert=False)
+    hit_tester(geometry)
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
+import pygame.surfarray  # imported, not reached through pygame's lazy attribute (safe in a thread)
 
 from imperial_desktop.ui.board_geometry import BoardGeometry
 
