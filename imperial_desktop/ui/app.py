@@ -124,7 +124,27 @@ class App:
     def switch(self, scene) -> None:
         if self.scene is not None and hasattr(self.scene, "close"):
             self.scene.close()
+        # a question or window of the old screen must not outlive it (the new screen's own windows
+        # were made after the last frame and stay)
+        for window in getattr(self, "_windows_seen", []):
+            if window.alive():
+                window.kill()
+        self._windows_seen = []
         self.scene = scene
+
+    def _windows(self) -> list:
+        from pygame_gui.elements import UIWindow
+
+        return [e for e in self.manager.get_sprite_group().sprites() if isinstance(e, UIWindow) and e.alive()]
+
+    def _keep_windows_inside(self) -> None:
+        """After a resize: every open window (question, dialog) moved back into the screen."""
+        screen = self.screen.get_rect()
+        for window in self._windows():
+            rect = window.get_abs_rect()
+            if not screen.contains(rect):
+                clamped = rect.clamp(screen)
+                window.set_position(clamped.topleft)
 
     def show_title(self, note: str = "") -> None:
         from imperial_desktop.ui.menus import TitleScene
@@ -279,6 +299,7 @@ class App:
                 if self.settings.fullscreen:
                     continue
                 event = self._resize(event)
+                self._keep_windows_inside()
             event = self._to_logical(event)
             modal = getattr(self.scene, "modal_input", None)
             if modal is not None and modal(event):
@@ -291,6 +312,7 @@ class App:
         self.manager.update(dt)
         self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        self._windows_seen = self._windows()
         if self.scaled:
             pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pygame.display.flip()
