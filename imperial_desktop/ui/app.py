@@ -140,7 +140,7 @@ class App:
     def _keep_windows_inside(self) -> None:
         """After a resize: every open window (question, dialog) moved back into the screen."""
         screen = self.screen.get_rect()
-        for window in self._windows():
+        for window in getattr(self, "_windows_seen", None) or self._windows():
             rect = window.get_abs_rect()
             if not screen.contains(rect):
                 clamped = rect.clamp(screen)
@@ -311,8 +311,9 @@ class App:
         self._autosave_news()
         self.manager.update(dt)
         self.scene.draw(self.screen)
-        self.manager.draw_ui(self.screen)
         self._windows_seen = self._windows()
+        self._keep_windows_inside()  # also those a screen placed for a size it remembered wrongly
+        self.manager.draw_ui(self.screen)
         if self.scaled:
             pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pygame.display.flip()
