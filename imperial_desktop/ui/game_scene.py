@@ -896,12 +896,14 @@ class GameScene:
 
     # ------------------------------------------------------------------ drawing
 
-    def tooltip_lines(self) -> list[str] | None:
+    def _tooltip_region(self) -> str | None:
+        """The region whose facts show: the one under the pointer on the board, else the selected one."""
         region = self.hover_region if self.board.rect.collidepoint(self.hover_pos) else None
-        region = region or self.selected_region
-        if region is None:
-            return None
-        return region_tooltip_lines(self.session.state, region)
+        return region or self.selected_region
+
+    def tooltip_lines(self) -> list[str] | None:
+        region = self._tooltip_region()
+        return None if region is None else region_tooltip_lines(self.session.state, region)
 
     def highlights(self) -> dict[str, tuple[int, int, int]]:
         """Regions lit up: drag destinations, or the cities/provinces a click can use."""
@@ -972,11 +974,10 @@ class GameScene:
             self._draw_legend(surface, area)
         elif self.overlay == "summary":
             self._draw_summary(surface, area)
-        elif (lines := self.tooltip_lines()) and not self.panning and self.drag is None:
-            region = self.hover_region or self.selected_region
+        elif (region := self._tooltip_region()) is not None and not self.panning and self.drag is None:
             tip_key = (region, self.session.version, lay.scale)
-            if tip_key != self._tip_key:
-                self._tip = tooltip_surface(lines, lay.scale)
+            if tip_key != self._tip_key:  # the lines are made only when the region or the game changes
+                self._tip = tooltip_surface(region_tooltip_lines(state, region), lay.scale)
                 self._tip_key = tip_key
             assert self._tip is not None
             anchor = self.hover_pos if self.board.rect.collidepoint(self.hover_pos) else self._region_point(region)
