@@ -47,14 +47,9 @@ def play_until_human(app, session, frames=3000):
 
 
 def click(app, element):
-    pos = element.get_abs_rect().center
-    pygame.mouse.set_pos(pos)
-    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
-        pygame.event.post(event)
-        app.frame(1 / 60)
-    app.frame(1 / 60)
+    from ui_driver import click_in_app
+
+    click_in_app(app, element)
 
 
 def log_text(tmp_path) -> str:

@@ -317,17 +317,9 @@ def test_a_document_that_cannot_be_built_is_a_message_not_a_crash(tmp_path, monk
 
 
 def _click(app, element):
-    import pygame
+    from ui_driver import click_in_app
 
-    pos = element.get_abs_rect().center
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(1 / 60)
-    app.frame(1 / 60)
+    click_in_app(app, element)
 
 
 def _toast_after_autosave(app) -> str:

@@ -8,24 +8,13 @@ import pygame
 import pygame_gui
 import pytest
 
+from ui_driver import click_in_app
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 SIZES = [(1280, 720), (1366, 708), (1600, 1000), (1024, 640), (2560, 1440)]
 MARKUP_NAMES = ["<font pixel_size=99999>", "<img src=x>", "<shadow size=999>x"]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("IMPERIAL_DESKTOP_HOME", str(tmp_path))
-    from imperial_desktop.ui.app import App, init_display
-
-    screen = init_display((1600, 1000), headless=True)
-    application = App(screen)
-    application.show_title()
-    application.frame(1 / 60)
-    yield application
-    pygame.quit()
 
 
 def frames(app, n=2):
@@ -34,14 +23,7 @@ def frames(app, n=2):
 
 
 def click(app, element):
-    pos = element.get_abs_rect().center
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app, 3)  # the press, a dialog's answer to it, and the screen's answer to that
+    click_in_app(app, element, settle=2)  # the press, a dialog's answer to it, and the screen's answer
 
 
 def wait_listing(app):

@@ -164,7 +164,6 @@ def test_hot_seat_handover_is_opaque_and_blocks_input():
     assert screen.get_at((table.x + 200, table.y + 30))[:3] == (26, 22, 18)
     version = session.version
     # the top-bar buttons do nothing while it shows: the first click only dismisses it
-    from imperial_desktop.ui.app import App  # noqa: F401 - the app routes input through modal_input
 
     donate = scene.buttons["donate"].get_abs_rect().center
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=donate, button=1)

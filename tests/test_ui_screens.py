@@ -6,33 +6,14 @@ import os
 import pygame
 import pytest
 
+from ui_driver import click_in_app
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("IMPERIAL_DESKTOP_HOME", str(tmp_path))
-    from imperial_desktop.ui.app import App, init_display
-
-    screen = init_display((1600, 1000), headless=True)
-    application = App(screen)
-    application.show_title()
-    application.frame(1 / 60)
-    yield application
-    pygame.quit()
-
-
 def click(app, element):
-    pos = element.get_abs_rect().center
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.frame(1 / 60)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame(1 / 60)
-    app.frame(1 / 60)
+    click_in_app(app, element)
 
 
 def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):

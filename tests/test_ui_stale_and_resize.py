@@ -1,7 +1,6 @@
 """Issue 12: widgets act only on the decision they were made for (a production switch pressed in
 the same frame as Undo); issue 11: a window resized by dragging is remembered."""
 
-import os
 
 import pygame
 

@@ -79,3 +79,17 @@ class Driver:
 
 def button_event_type():
     return pygame_gui.UI_BUTTON_PRESSED
+
+
+def click_in_app(app, element, settle: int = 1) -> None:
+    """Click a widget of a running App with real events (move, press, release: a frame each),
+    then let ``settle`` more frames pass (pygame-gui's button event arrives on the next one)."""
+    pos = element.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+        pygame.event.post(event)
+        app.frame(1 / 60)
+    for _ in range(settle):
+        app.frame(1 / 60)

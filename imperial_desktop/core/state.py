@@ -24,7 +24,7 @@ from imperial_desktop.core.actions import (
     SetArmyStatus, SwissForce, interned,
 )
 from imperial_desktop.core.board import HOME, Board
-from imperial_desktop.core.errors import IllegalActionError, RecordError
+from imperial_desktop.core.errors import IllegalActionError
 from imperial_desktop.core.events import Event
 from imperial_desktop.core.movement import army_move_actions, fleet_destinations
 from imperial_desktop.core import scoring, serialize

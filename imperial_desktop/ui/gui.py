@@ -8,6 +8,7 @@ import unicodedata
 
 import pygame_gui
 
+from imperial_desktop.core.validate import text_problem as character_problem
 from imperial_desktop.resources import assets_root
 from imperial_desktop.ui.fonts import font_path
 
@@ -74,13 +75,8 @@ def text_problem(text: str, max_length: int) -> str | None:
         return "is empty"
     if len(text) > max_length:
         return f"is too long ({len(text)} characters; at most {max_length})"
-    for char in text:
-        category = unicodedata.category(char)
-        if category == "Cs":
-            return "holds a broken character"
-        if category == "Cc":
-            return "holds a control character"
-    return None
+    fault = character_problem(text, max_length)  # the same rule as for names read from files
+    return "holds a broken character" if fault == "holds a lone surrogate" else fault
 
 
 def plain_text(text: object) -> str:

@@ -10,11 +10,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
-from importlib import resources
 from typing import Sequence
 
 import shapely
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
