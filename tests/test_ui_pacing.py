@@ -162,6 +162,8 @@ def test_hot_seat_handover_is_opaque_and_blocks_input():
     # opaque: the tables (with the cash) are not visible at all behind it
     table = scene.layout.table
     assert screen.get_at((table.x + 200, table.y + 30))[:3] == (26, 22, 18)
+    undo_button = scene.buttons["undo"].get_abs_rect().center  # no button shows through either
+    assert scene.covers_widgets() and screen.get_at(undo_button)[:3] == (26, 22, 18)
     version = session.version
     # the top-bar buttons do nothing while it shows: the first click only dismisses it
 

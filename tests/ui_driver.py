@@ -32,7 +32,9 @@ class Driver:
             self.scene.update(dt)
             self.manager.update(dt)
             self.scene.draw(self.screen)
-            self.manager.draw_ui(self.screen)
+            covers = getattr(self.scene, "covers_widgets", None)
+            if covers is None or not covers():  # as the app: nothing over the handover screen
+                self.manager.draw_ui(self.screen)
             self.frames += 1
 
     def post(self, type_, **kwargs) -> None:

@@ -312,7 +312,9 @@ class App:
         self.scene.draw(self.screen)
         self._windows_seen = self._windows()
         self._keep_windows_inside()  # also those a screen placed for a size it remembered wrongly
-        self.manager.draw_ui(self.screen)
+        covers = getattr(self.scene, "covers_widgets", None)
+        if covers is None or not covers():  # e.g. the hot-seat handover hides the buttons too
+            self.manager.draw_ui(self.screen)
         if self.scaled:
             pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pygame.display.flip()

@@ -417,6 +417,10 @@ class GameScene:
                 r = window.get_abs_rect()
                 window.set_position(((size[0] - r.w) // 2, (size[1] - r.h) // 2))
 
+    def covers_widgets(self) -> bool:
+        """Whether the whole screen is covered (the hot-seat handover): no widget is drawn then."""
+        return self.handover_to is not None
+
     def modal_input(self, event: pygame.event.Event) -> bool:
         """Input the scene takes before any widget: the hot-seat handover screen takes all of it."""
         if self.handover_to is None:
