@@ -15,6 +15,7 @@ Standard library only: the rules core uses this module.
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import importlib.resources
 import locale
@@ -129,5 +130,39 @@ def N_(message: str) -> str:
     return message
 
 
-__all__ = ["DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "LANGUAGE_ENV", "N_", "_", "language", "locale_root",
+# Numbers and dates in each language's usual form. A table for our three languages rather than
+# the C library's locale (which changes the whole process, and whose de/fr locales are often not
+# installed) or babel (a large runtime dependency for three formats).
+_THOUSANDS = {"en": ",", "de": ".", "fr": "\u00a0"}  # French: a no-break space, "1 234"
+_DECIMAL = {"en": ".", "de": ",", "fr": ","}
+_MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def format_number(number: int | float, decimals: int = 0) -> str:
+    """``number`` with the current language's digit grouping: 1,234 / 1.234 / 1 234."""
+    text = f"{abs(number):,.{decimals}f}"
+    whole, _sep, fraction = text.partition(".")
+    whole = whole.replace(",", _THOUSANDS.get(_language, ","))
+    sign = "-" if number < 0 and text.strip("0.,") else ""
+    return sign + whole + (_DECIMAL.get(_language, ".") + fraction if fraction else "")
+
+
+def format_date(moment: datetime.datetime | datetime.date) -> str:
+    """A date (and time, for a datetime) as the current language writes it.
+
+    en "23 Nov 2026 18:40", de "23.11.2026 18:40", fr "23/11/2026 18:40".
+    """
+    if _language == "de":
+        day = f"{moment.day:02d}.{moment.month:02d}.{moment.year}"
+    elif _language == "fr":
+        day = f"{moment.day:02d}/{moment.month:02d}/{moment.year}"
+    else:
+        day = f"{moment.day} {_MONTHS_EN[moment.month - 1]} {moment.year}"
+    if isinstance(moment, datetime.datetime):
+        return f"{day} {moment.hour:02d}:{moment.minute:02d}"
+    return day
+
+
+__all__ = ["DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "LANGUAGE_ENV", "N_", "_", "format_date", "format_number",
+           "language", "locale_root",
            "ngettext", "normalize_language", "on_language_change", "pgettext", "set_language", "system_language"]

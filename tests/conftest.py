@@ -4,8 +4,24 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests assert English texts: English whatever the system's language (a test that needs
+# another language sets this variable with monkeypatch and calls i18n.set_language itself).
+os.environ["IMPERIAL_DESKTOP_LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
+
+from imperial_desktop import i18n  # noqa: E402
+
+i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """Back to English after a test that switched the language."""
+    yield
+    if i18n.language() != "en":
+        os.environ["IMPERIAL_DESKTOP_LANGUAGE"] = "en"
+        i18n.set_language("en")
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from imperial_desktop import i18n
 from imperial_desktop.resources import load_map_json
 
 HOME = "home_province"
@@ -17,17 +18,33 @@ SEA = "sea"
 IMPASSABLE = "impassable"
 
 
+def _localized(english: str, names: tuple[tuple[str, str], ...]) -> str:
+    """The name for the current language out of (language, name) pairs, else the English one."""
+    if names:
+        current = i18n.language()
+        for language, name in names:
+            if language == current:
+                return name
+    return english
+
+
 @dataclass(frozen=True)
 class Region:
     """One region of the board."""
 
     id: str
-    name: str
+    name_en: str
     kind: str
     nation: str | None = None
     factory_type: str | None = None  # "armaments" | "shipyard" for home provinces
     harbour_sea: str | None = None
     starts_with_factory: bool = False
+    names: tuple[tuple[str, str], ...] = ()  # (language, name) of the other editions
+
+    @property
+    def name(self) -> str:
+        """The name in the current language (the edition's name), English when it has none."""
+        return _localized(self.name_en, self.names)
 
     @property
     def is_land(self) -> bool:
@@ -48,13 +65,19 @@ class Nation:
 
     id: str
     code: str
-    name: str
+    name_en: str
     colour: str
     army_supply: int
     fleet_supply: int
     flags: int
     home_provinces: tuple[str, ...]
     starting_factories: tuple[str, ...]
+    names: tuple[tuple[str, str], ...] = ()  # (language, name) of the other editions
+
+    @property
+    def name(self) -> str:
+        """The name in the current language, English when it has none."""
+        return _localized(self.name_en, self.names)
 
 
 @dataclass(frozen=True)
@@ -62,7 +85,13 @@ class RondelSpace:
     index: int
     id: str
     action: str
-    name: str
+    name_en: str
+    names: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The space's name in the current language, as printed on that edition's rondel."""
+        return _localized(self.name_en, self.names)
 
 
 @dataclass
@@ -128,11 +157,17 @@ def _undirected(pairs: list[list[str]]) -> dict[str, set[str]]:
     return out
 
 
+def _other_names(entry: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """(language, name) from the entry's ``name_<lang>`` keys other than English."""
+    return tuple((key[5:], value) for key, value in entry.items()
+                 if key.startswith("name_") and key != "name_en" and isinstance(value, str) and value)
+
+
 def board_from_json(data: dict[str, Any], *, extra_land_edges: tuple[tuple[str, str], ...] = ()) -> Board:
     """Build a :class:`Board` from a parsed map file."""
     nations = tuple(
         Nation(
-            id=n["id"], code=n["code"], name=n["name_en"], colour=n["piece_colour"],
+            id=n["id"], code=n["code"], name_en=n["name_en"], names=_other_names(n), colour=n["piece_colour"],
             army_supply=n["unit_supply"]["armies"], fleet_supply=n["unit_supply"]["fleets"],
             flags=n["flags"], home_provinces=tuple(n["home_provinces"]),
             starting_factories=tuple(n["starting_factories"]),
@@ -141,7 +176,7 @@ def board_from_json(data: dict[str, Any], *, extra_land_edges: tuple[tuple[str, 
     )
     regions = {
         r["id"]: Region(
-            id=r["id"], name=r["name_en"], kind=r["kind"], nation=r.get("nation"),
+            id=r["id"], name_en=r["name_en"], names=_other_names(r), kind=r["kind"], nation=r.get("nation"),
             factory_type=r.get("factory_type"), harbour_sea=r.get("harbour_sea"),
             starts_with_factory=bool(r.get("starts_with_factory", False)),
         )
@@ -165,7 +200,7 @@ def board_from_json(data: dict[str, Any], *, extra_land_edges: tuple[tuple[str, 
         for rid, region in regions.items()
         if region.kind == HOME
     }
-    rondel = tuple(RondelSpace(s["index"], s["id"], s["action"], s["name_en"]) for s in sorted(data["rondel"], key=lambda s: s["index"]))
+    rondel = tuple(RondelSpace(s["index"], s["id"], s["action"], s["name_en"], _other_names(s)) for s in sorted(data["rondel"], key=lambda s: s["index"]))
     rules = data["rondel_rules"]
     bonds = data["bonds"]
     return Board(

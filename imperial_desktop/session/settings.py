@@ -23,7 +23,9 @@ from typing import Any, Callable
 
 import platformdirs
 
+from imperial_desktop import i18n
 from imperial_desktop.core import RulesOptions
+from imperial_desktop.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,7 @@ MAX_SETTINGS_BYTES = 1 << 20
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
 DEFAULT_PACE = "normal"
 MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows
+SYSTEM_LANGUAGE = "system"  # the language setting that follows the system's language
 SEAT_KINDS = ("human", "computer")
 
 
@@ -111,10 +114,8 @@ class NewGameChoices:
     """What the player chose on the last new-game screen (offered again next time)."""
 
     seats: list[dict[str, str]] = field(default_factory=lambda: [
-        {"name": "Player", "kind": "human", "level": "normal"},
-        {"name": "Computer 1", "kind": "computer", "level": "normal"},
-        {"name": "Computer 2", "kind": "computer", "level": "normal"},
-        {"name": "Computer 3", "kind": "computer", "level": "normal"},
+        {"name": _("Player"), "kind": "human", "level": "normal"},
+        *({"name": _("Computer {number}").format(number=n), "kind": "computer", "level": "normal"} for n in (1, 2, 3)),
     ])
     bond_distribution: str = "standard"
     investor_card: bool = True
@@ -130,6 +131,7 @@ class Settings:
     fullscreen: bool = False
     pace: str = DEFAULT_PACE  # a key of PACES: how computer turns are shown
     hide_cash_in_hot_seat: bool = True
+    language: str = SYSTEM_LANGUAGE  # "system" or a key of i18n.LANGUAGES; give it to i18n.set_language
     last_new_game: NewGameChoices = field(default_factory=NewGameChoices)
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,6 +149,7 @@ class Settings:
             fullscreen=_bool(data.get("fullscreen"), default.fullscreen),
             pace=data["pace"] if data.get("pace") in PACES else default.pace,
             hide_cash_in_hot_seat=_bool(data.get("hide_cash_in_hot_seat"), default.hide_cash_in_hot_seat),
+            language=_language(data.get("language"), default.language),
             last_new_game=_choices(data.get("last_new_game")),
         )
 
@@ -166,6 +169,10 @@ def _float_in(value: Any, low: float, high: float, default: float) -> float:
 
 def _bool(value: Any, default: bool) -> bool:
     return value if isinstance(value, bool) else default
+
+
+def _language(value: Any, default: str) -> str:
+    return value if value == SYSTEM_LANGUAGE or value in i18n.LANGUAGES else default
 
 
 def clean_name(value: Any, default: str) -> str:
@@ -205,7 +212,7 @@ def _seats(items: Any, default: list[dict[str, str]]) -> list[dict[str, str]]:
         kind = item.get("kind") if item.get("kind") in SEAT_KINDS else ("human" if number == 1 else "computer")
         level = item.get("level")
         level = level if isinstance(level, str) and 0 < len(level) <= 32 and level.isprintable() else "normal"
-        seats.append({"name": clean_name(item.get("name"), f"Player {number}"), "kind": kind, "level": level})
+        seats.append({"name": clean_name(item.get("name"), _("Player {number}").format(number=number)), "kind": kind, "level": level})
     return seats
 
 
@@ -251,14 +258,15 @@ def save_settings(settings: Settings, root: str | os.PathLike[str] | None = None
 def describe_os_error(exc: OSError, path: Path | None = None) -> str:
     """A player-readable reason for a failed file operation, naming the place when known."""
     reasons = {
-        errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-        errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-        errno.EROFS: "the disk is read-only", errno.ENOTDIR: "a file is in the way of a folder",
-        errno.EEXIST: "a file is in the way of a folder",
+        errno.ENOSPC: _("the disk is full"), errno.EDQUOT: _("the disk quota is used up"),
+        errno.EACCES: _("permission denied"), errno.EPERM: _("permission denied"),
+        errno.EROFS: _("the disk is read-only"), errno.ENOTDIR: _("a file is in the way of a folder"),
+        errno.EEXIST: _("a file is in the way of a folder"),
     }
+    # the system's own text (strerror) is in the system's language already
     reason = reasons.get(exc.errno) or exc.strerror or str(exc) or type(exc).__name__
     where = path if path is not None else (Path(exc.filename) if isinstance(exc.filename, str) else None)
-    return f"{reason} ({where})" if where is not None else reason
+    return _("{reason} ({place})").format(reason=reason, place=where) if where is not None else reason
 
 
 def save_settings_safely(settings: Settings, root: str | os.PathLike[str] | None = None) -> str | None:
@@ -271,15 +279,15 @@ def save_settings_safely(settings: Settings, root: str | os.PathLike[str] | None
         save_settings(settings, root)
     except OSError as exc:
         log.warning("cannot save the settings to %s: %s", path, exc)
-        return f"The settings could not be saved: {describe_os_error(exc, path)}."
+        return _("The settings could not be saved: {reason}.").format(reason=describe_os_error(exc, path))
     except (ValueError, TypeError) as exc:  # e.g. a value JSON cannot hold
         log.warning("cannot save the settings: %s", exc)
-        return f"The settings could not be saved: {exc}."
+        return _("The settings could not be saved: {reason}.").format(reason=exc)
     return None
 
 
 __all__ = [
-    "DEFAULT_PACE", "HOME_ENV", "MAX_NAME_LENGTH", "PACES", "NewGameChoices", "Settings", "atomic_write_bytes",
+    "DEFAULT_PACE", "HOME_ENV", "MAX_NAME_LENGTH", "PACES", "SYSTEM_LANGUAGE", "NewGameChoices", "Settings", "atomic_write_bytes",
     "clean_name", "clean_rules_options", "config_dir", "data_dir", "describe_os_error", "load_settings",
     "save_settings", "save_settings_safely", "settings_path",
 ]
