@@ -200,6 +200,16 @@ class App:
         if notes and hasattr(self.scene, "show_message"):
             self.scene.show_message(" ".join(notes), 6)
 
+    def open_rules(self, topic_id: str | None = None) -> None:
+        """The rules reference over the current screen (the game screen opens its own)."""
+        opener = getattr(self.scene, "open_rules", None)
+        if opener is not None:
+            opener(topic_id)
+            return
+        from imperial_desktop.ui.rules_window import show_rules
+
+        show_rules(self.manager, self.screen.get_size(), topic_id)
+
     def _stop_autosave(self) -> None:
         if self.autosaver is not None:
             flush = getattr(self.autosaver, "flush", None)
@@ -305,6 +315,9 @@ class App:
                 continue  # e.g. the hot-seat handover screen takes all input
             if self.manager.process_events(event):
                 continue  # a widget took it
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
+                self.open_rules()  # the rules reference from every screen
+                continue
             self.scene.handle_event(event)
         self.scene.update(dt)  # may replace widgets: before the manager updates them
         self._autosave_news()

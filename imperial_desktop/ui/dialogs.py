@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
+from imperial_desktop.i18n import _
 from imperial_desktop.ui.choices import Choice, DecisionView
 from imperial_desktop.ui.fonts import font
 
@@ -62,17 +63,42 @@ def fitted_button(rect: pygame.Rect, label: str, manager: pygame_gui.UIManager, 
     return button
 
 
+class HelpButton(UIButton):
+    """The "?" of a decision panel: opens the rules reference at the panel's topic.
+
+    It reacts to its own press event (pygame-gui hands every event to every visible element), so
+    a screen needs no wiring for it.
+    """
+
+    def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, container, topic_id: str):
+        self.topic_id = topic_id
+        super().__init__(rect, "?", manager, container=container,
+                         tool_tip_text=escape(_("The rules of this decision (opens the rules reference)")),
+                         object_id=ObjectID(object_id="#help_button", class_id="@small_button"))
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        consumed = super().process_event(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and getattr(event, "ui_element", None) is self:
+            from imperial_desktop.ui.rules_window import show_rules
+
+            show_rules(self.ui_manager, tuple(self.ui_manager.get_root_container().get_size()), self.topic_id)
+            return True
+        return consumed
+
+
 class ChoicePanel:
-    """A panel with a title, a prompt, scrolling choices and pinned closing choices."""
+    """A panel with a title, a prompt, scrolling choices and pinned closing choices; with
+    ``help_topic``, a "?" beside the title opens that topic of the rules reference."""
 
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, view: DecisionView, *,
                  cancel: str | None = None, object_id: str = "#decision_panel", scale: float = 1.0,
-                 on_hover: Callable[[Choice | None], None] | None = None):
+                 on_hover: Callable[[Choice | None], None] | None = None, help_topic: str | None = None):
         self.manager = manager
         self.view = view
         self.rect = pygame.Rect(rect)
         self.buttons: dict[UIButton, Choice] = {}
         self.cancel_button: UIButton | None = None
+        self.help_button: HelpButton | None = None
         self.on_hover = on_hover
         self._hovered: Choice | None = None
         bh = button_height(scale)
@@ -82,11 +108,16 @@ class ChoicePanel:
         self.panel = UIPanel(self.rect, starting_height=3, manager=manager, object_id=object_id)
         inner_w = self.rect.w - 2 * pad - 4
         title_h = max(22, round(26 * scale))
-        self.title = UILabel(pygame.Rect(pad, 3, inner_w, title_h), view.title, manager, container=self.panel,
+        title_w = inner_w
+        if help_topic is not None:
+            title_w = inner_w - title_h - GAP
+            self.help_button = HelpButton(pygame.Rect(pad + title_w + GAP, 3, title_h, title_h), manager, self.panel,
+                                          help_topic)
+        self.title = UILabel(pygame.Rect(pad, 3, title_w, title_h), view.title, manager, container=self.panel,
                              object_id="#heading_label")
-        if self.title.font is not None and self.title.font.size(view.title)[0] > inner_w:
+        if self.title.font is not None and self.title.font.size(view.title)[0] > title_w:
             self.title.kill()  # a long title in the plain label font
-            self.title = UILabel(pygame.Rect(pad, 3, inner_w, title_h), view.title, manager, container=self.panel)
+            self.title = UILabel(pygame.Rect(pad, 3, title_w, title_h), view.title, manager, container=self.panel)
         # the prompt box takes the height its text needs (up to a third of the panel)
         self.prompt = UITextBox(escape(view.prompt), pygame.Rect(pad, title_h + 4, inner_w, -1), manager,
                                 container=self.panel)
@@ -118,7 +149,7 @@ class ChoicePanel:
             y += bh + GAP
         if cancel:
             self.cancel_button = fitted_button(pygame.Rect(pad, y, inner_w, bh), cancel, manager, container=self.panel,
-                                               tip="Close without choosing (Esc)", object_id="#danger_button")
+                                               tip=_("Close without choosing (Esc)"), object_id="#danger_button")
         self.list_rect = pygame.Rect(self.rect.x + pad, self.rect.y + list_top, inner_w, list_h)
 
     def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:

@@ -25,7 +25,7 @@ from imperial_desktop.core import (
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import SummaryTracker
-from imperial_desktop.ui import panels
+from imperial_desktop.ui import panels, refusals
 from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image
@@ -37,6 +37,7 @@ from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.layout import GameLayout, game_layout
 from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
+from imperial_desktop.ui.rules_topics import topic_for_decision
 from imperial_desktop.ui.tooltip import place_tooltip, region_tooltip_lines, tooltip_surface
 
 _GEOMETRY: BoardGeometry | None = None
@@ -316,7 +317,8 @@ class GameScene:
         if view is None:
             return
         self.decision_panel = ChoicePanel(self.manager, self.layout.decision.inflate(-4, -4), view,
-                                          scale=self.layout.scale, on_hover=self._choice_hovered)
+                                          scale=self.layout.scale, on_hover=self._choice_hovered,
+                                          help_topic=topic_for_decision(state.decision()))
 
     def production_selection_key(self) -> tuple[str, ...] | None:
         return None if self.production_selection is None else tuple(sorted(self.production_selection))
@@ -335,7 +337,8 @@ class GameScene:
         w = min(440, b.w - 20)
         rect = pygame.Rect(b.right - w - 10, b.y + 8, w, min(b.h - 16, 150 + 32 * len(choices)))
         self.aux_panel = ChoicePanel(self.manager, rect, DecisionView(title, prompt, choices), cancel="Cancel",
-                                     object_id="#aux_panel", scale=self.layout.scale)
+                                     object_id="#aux_panel", scale=self.layout.scale,
+                                     help_topic=topic_for_decision(self.session.state.decision()))
         self._dirty = True
 
     def _close_aux(self) -> None:
@@ -648,17 +651,15 @@ class GameScene:
         if self.on_menu is not None:
             self.on_menu()
 
-    def open_rules(self) -> None:
-        """The rules summary (with the options explained) in a window over the game (F1)."""
+    def open_rules(self, topic_id: str | None = None) -> None:
+        """The rules reference in a window over the game (F1), optionally at a topic."""
         if self.manager is None:
             return
-        try:
-            from imperial_desktop.ui.rules_window import RulesWindow
-        except ImportError:  # pragma: no cover - the window module ships with the game
-            self.show_message("The rules cannot be shown")
-            return
-        self._close_side()
-        self.side_window = RulesWindow(self.manager, self.layout.size)
+        from imperial_desktop.ui.rules_window import RulesWindow, show_rules
+
+        if not isinstance(self.side_window, RulesWindow):
+            self._close_side()
+        self.side_window = show_rules(self.manager, self.layout.size, topic_id)
 
     def _close_side(self) -> None:
         if self.side_window is not None:
@@ -766,20 +767,25 @@ class GameScene:
         if not self.board.rect.collidepoint(pos):
             return
         state = self.session.state
-        if kind == "maneuver":
-            piece = self.board.piece_at(pos)
-            if piece is not None and piece.nation == state.acting_nation():
-                actions = move_actions(state, piece.region, piece.kind)
-                if actions:
-                    dests = {a.destination for a in actions}  # type: ignore[attr-defined]
-                    self.drag = Drag(piece, actions, dests, pos)
-                    return
-                self.show_message(_why_unit_cannot_move(state, piece))
+        piece = self.board.piece_at(pos) if kind == "maneuver" else None
+        if piece is not None and piece.nation == state.acting_nation():
+            actions = move_actions(state, piece.region, piece.kind)
+            if actions:
+                dests = {a.destination for a in actions}  # type: ignore[attr-defined]
+                self.drag = Drag(piece, actions, dests, pos)
+                return
+            self.show_message(_why_unit_cannot_move(state, piece))
         region = self.board.region_at(pos)
         if region is None:
             return
         if kind is not None:
             actions = region_actions(state, region)
+            if not actions:
+                why = (refusals.unit_cannot_move(state, piece.nation, piece.region, piece.kind)
+                       if piece is not None and piece.nation != state.acting_nation()
+                       else refusals.region_click_refused(state, region))
+                if why:
+                    self.show_message(why)
             if len(actions) == 1 and not isinstance(actions[0], MoveArmy):
                 self.act(actions[0])
                 return
@@ -803,9 +809,7 @@ class GameScene:
             return
         matches = [a for a in drag.actions if a.destination == region and state.is_legal(a)]  # type: ignore[attr-defined]
         if not matches:
-            unit = "fleet" if drag.piece.kind == "fleet" else "army"
-            where = state.board.regions[region].name
-            self.show_message(f"The {unit} in {state.board.regions[drag.piece.region].name} cannot reach {where} now")
+            self.show_message(refusals.move_refused(state, drag.piece.nation, drag.piece.kind, drag.piece.region, region))
             return
         if len(matches) == 1:
             self.act(matches[0])
@@ -821,8 +825,7 @@ class GameScene:
         if state.is_legal(action):
             self.act(action)
         else:
-            name = state.board.rondel[space].name
-            self.show_message(f"{state.board.name_of(nation)} cannot move to {name} now (too far, too expensive, or not allowed)")
+            self.show_message(refusals.rondel_refused(state, nation, space))
 
     # ------------------------------------------------------------------ per frame
 
@@ -1252,13 +1255,8 @@ class GameScene:
 
 
 def _why_unit_cannot_move(state: GameState, piece: Piece) -> str:
-    """A message naming the rule when a dragged unit may not move."""
-    phase = state.maneuver_phase()
-    if piece.kind == "fleet" and phase == "armies":
-        return "Fleets move before armies: the fleet movement is over"
-    if piece.kind == "army" and phase == "fleets":
-        return "First move the fleets (or end the fleet movement), then the armies"
-    return "Each unit moves once per maneuver: these units have moved already"
+    """A message naming the rule when a dragged unit may not move (see ``ui.refusals``)."""
+    return refusals.stuck_unit(state, piece.nation, piece.region, piece.kind)
 
 
 def _short(action: Action, state: GameState) -> str:

@@ -909,13 +909,14 @@ class RulesScene:
         self.back_button = self.window.close_button
 
     def update(self, dt: float) -> None:
-        pass
+        if not self.window.alive:  # closed by Back, Esc or its X (the window takes those itself)
+            self.app.show_title()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_backdrop(surface)
 
     def close(self) -> None:
-        self.window.close()
+        self.window.kill()
 
 
 __all__ = ["LoadScene", "MenuScene", "NewGameScene", "RulesScene", "SettingsScene", "TitleScene", "TIPS"]

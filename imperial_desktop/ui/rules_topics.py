@@ -1,0 +1,311 @@
+"""The topics of the rules reference, in our own words, and which topic answers which decision.
+
+Each topic is a title and paragraphs (an optional bold lead and a text), marked with ``N_`` for
+the ``help`` catalog and translated with ``_`` where shown, so a change of language reaches them.
+The texts retell the rule book (rulebook-en.md) and the decided points (clarifications.md);
+they quote neither.
+
+Pure data and functions: no pygame, so the tutorial, the tests and tools can use them too.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from imperial_desktop.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One entry of the reference: an id, a title and (lead, text) paragraphs (English sources)."""
+
+    id: str
+    title: str
+    paragraphs: tuple[tuple[str, str], ...]
+
+    def shown_title(self) -> str:
+        return _(self.title)
+
+    def shown_paragraphs(self) -> list[tuple[str, str]]:
+        """The paragraphs in the current language (the lead may be "")."""
+        return [(_(lead) if lead else "", _(text)) for lead, text in self.paragraphs]
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic("overview", N_("Overview and aim"), (
+        ("", N_("Imperial is set in Europe before 1914. You play an international investor, not a country. "
+                "You lend money to the six Great Powers (Austria-Hungary, Italy, France, Great Britain, the German "
+                "Empire and Russia) by buying their bonds.")),
+        (N_("Governments."), N_("The player who has lent a nation the most money forms its government: that player "
+                                "takes the nation's turns and decides what it does. A nation nobody has lent to has no "
+                                "government, and its turns are skipped.")),
+        (N_("Turns."), N_("The nations take turns in a fixed order: Austria-Hungary, Italy, France, Great Britain, the "
+                          "German Empire, Russia, then again from the start. In its turn a nation moves its marker on "
+                          "the rondel and carries out the action of the space where it stops.")),
+        (N_("The aim."), N_("When a nation reaches 25 power points the game ends. Every bond then earns its interest "
+                            "times its nation's power factor, and your cash is added. The richest investor wins: the "
+                            "nations only matter through the bonds you hold in them.")),
+        (N_("Money."), N_("A nation's treasury and your own cash are kept apart. A government spends the treasury for "
+                          "the nation but may never take money out of it. You may give your own cash to any treasury "
+                          "at any time (the Donate button), but never to another player.")),
+    )),
+    Topic("setup", N_("Set-up and bonds"), (
+        (N_("Bonds."), N_("Each nation has nine bonds of 2, 4, 6, 9, 12, 16, 20, 25 and 30 million. Their interest "
+                          "is 1, 2, 3, 4, 5, 6, 7, 8 and 9 million. The price of a bond goes into the nation's "
+                          "treasury.")),
+        (N_("Standard start."), N_("Every player is dealt a flag card (with two or three players, several). The "
+                                   "back of each card names the starting bonds the player buys, usually a 9M bond of "
+                                   "that nation and a 2M bond of another. The player with a nation's flag card forms "
+                                   "its government. After buying, everyone has 2M left.")),
+        (N_("Cards left over."), N_("With four or five players some flag cards are not dealt: each goes to the player "
+                                    "who holds that nation's 2M bond.")),
+        (N_("Bond auction."), N_("A variant for experienced players: everyone starts with more cash and, nation by "
+                                 "nation, each player in turn may buy one bond of that nation or pass. A nation "
+                                 "nobody buys from has no government. Players left without a government receive a "
+                                 "Swiss Bank.")),
+        (N_("The investor card."), N_("It starts with the player to the left of the government of Austria-Hungary "
+                                      "(or of the first nation that has one).")),
+    )),
+    Topic("rondel", N_("The rondel and its costs"), (
+        ("", N_("The rondel has eight spaces: Factory, Production (twice), Import, Maneuver (twice), Investor and "
+                "Taxation. A nation's turn is one move of its marker clockwise, followed by the action of the space "
+                "where it stops.")),
+        (N_("First turn."), N_("The first time, the marker may be placed on any space, free of charge.")),
+        (N_("Moving."), N_("After that the marker must move forward: staying put is not allowed. One to three spaces "
+                           "are free. More than three spaces cost 2M per extra space, paid by the government from "
+                           "its own cash (not from the treasury): 4 spaces cost 2M, 5 cost 4M, 6 cost 6M. Six "
+                           "spaces is the most.")),
+        (N_("Only what you can pay."), N_("A move the government cannot pay for is not offered. A space whose action "
+                                          "cannot be carried out may still be chosen: the turn then does nothing "
+                                          "there.")),
+        (N_("Passing the Investor."), N_("A marker that moves over the Investor space without stopping there still "
+                                         "triggers its second part: after the action of the space reached, the "
+                                         "holder of the investor card is paid and invests, and the Swiss Banks "
+                                         "invest.")),
+    )),
+    Topic("factory", N_("Factory"), (
+        ("", N_("The nation may build one factory, for 5M from its treasury. It can only be built in one of its own "
+                "home provinces whose city has no factory yet and where no hostile army stands.")),
+        (N_("The kind."), N_("A brown city takes an armaments factory (it makes armies), a light blue city a shipyard "
+                             "(it makes fleets).")),
+        (N_("Why build."), N_("Each factory without hostile armies brings 2M of taxes and produces a unit on the "
+                              "Production space.")),
+    )),
+    Topic("production", N_("Production"), (
+        ("", N_("Every factory of the nation makes one unit for free: an armaments factory an army, a shipyard a "
+                "fleet. The unit appears in the factory's province (a new fleet lies in the harbour).")),
+        (N_("Not produced."), N_("A factory whose province holds hostile armies produces nothing, and an occupier never "
+                                 "produces in a foreign factory. Nothing is made once the nation's supply of army or "
+                                 "fleet pieces is used up; the government then chooses which factories produce.")),
+    )),
+    Topic("import", N_("Import"), (
+        ("", N_("The nation may buy up to three units for 1M each from its treasury: armies, fleets, or a mix.")),
+        (N_("Where."), N_("Only in its own home provinces without hostile armies. Fleets only in port cities (light "
+                          "blue), where they lie in the harbour. Several units may go to the same province.")),
+        (N_("Limits."), N_("No more than three units per Import, no more than the treasury can pay for, and no more "
+                           "than the pieces the nation has left.")),
+    )),
+    Topic("maneuver", N_("Maneuver: moving units"), (
+        ("", N_("The nation moves its units in three steps: first the fleets, then the armies, and finally flags are "
+                "placed. Each unit moves at most once per Maneuver; a unit may also stay.")),
+        (N_("Fleets."), N_("A fleet moves to one adjacent sea. A fleet in a harbour can only sail to the sea marked "
+                           "by the harbour's anchor. Fleets at sea never return to land.")),
+        (N_("Armies."), N_("An army moves to one adjacent land region: a home province or a neutral region. Armies "
+                           "never enter the seas, and nobody may enter Switzerland: the investors live there.")),
+        (N_("Convoy."), N_("An army on the coast may cross one or more seas, if the nation has a fleet in every sea it "
+                           "crosses. Each fleet carries only one army per Maneuver. The army lands on a coast.")),
+        (N_("Railway."), N_("Inside its own country an army may travel by railway between home provinces, before and "
+                            "after its move, as far as it likes. A home province where hostile armies stand cuts the "
+                            "railway there. The railway never leaves the country (and does not reach Dublin).")),
+        (N_("Straits."), N_("Armies may cross from Bulgaria to Turkey, but not from Sweden to Denmark or from Spain "
+                            "to Morocco without a convoy. Islands other than Ireland cannot be entered.")),
+        (N_("Here."), N_("Drag a unit to its destination: the regions it may reach light up. If several convoys lead "
+                         "there, you choose the route.")),
+    )),
+    Topic("battles", N_("Battles, hostile and friendly armies"), (
+        (N_("Battles."), N_("When units of two nations share a region, a battle may happen: one unit of each side is "
+                            "removed (1:1). The moving nation may fight whenever it wants during its Maneuver, also "
+                            "with units that do not move. The other nations may demand a battle when a unit moves "
+                            "into their region; the mover decides in which order they are asked.")),
+        (N_("Fleets and armies."), N_("Fleets fight fleets at sea, armies fight armies on land. An army and a fleet "
+                                      "can only fight while the fleet still lies in its harbour.")),
+        (N_("Hostile or friendly."), N_("An army entering another Great Power's home province is declared hostile "
+                                        "(standing) or friendly (lying). A hostile army blocks the province: no "
+                                        "production, import, factory building, railway or taxes there. A friendly "
+                                        "army blocks nothing. The status may be changed in a later Maneuver of its "
+                                        "nation, and the other nations may then demand a battle.")),
+        (N_("The last factory."), N_("When a nation has only one factory left without hostile armies, that province "
+                                     "admits only friendly armies.")),
+        (N_("Destroying a factory."), N_("Three hostile armies in a foreign province with no defending units left "
+                                         "may destroy its factory; the three armies are removed with it. A nation's "
+                                         "last unoccupied factory cannot be destroyed.")),
+    )),
+    Topic("flags", N_("Flags"), (
+        ("", N_("At the end of a Maneuver the nation places a flag in every neutral land region and every sea it "
+                "holds alone (no units of other nations there). Home provinces of the Great Powers never take "
+                "flags.")),
+        (N_("Keeping a flag."), N_("A flag stays when the units leave. It is replaced only when another nation holds "
+                                   "the region alone, also after a battle.")),
+        (N_("What flags are worth."), N_("Each flag brings the nation 1M of taxes. A nation has 15 flags.")),
+    )),
+    Topic("taxation", N_("Taxation and power points"), (
+        (N_("Taxes."), N_("The nation collects 2M for each factory without hostile armies and 1M for each flag: at "
+                          "most 25M.")),
+        (N_("Success bonus."), N_("The taxes are marked on the tax chart (5M or less on the lowest box, 15M or more "
+                                  "on the top one). If the marker rises, the government is paid 1M by the bank for "
+                                  "every box it rose. If it stays or falls, nothing is paid, and nothing is owed.")),
+        (N_("Power points."), N_("The tax chart gives the nation power points: 6M gives 1 point, each further million "
+                                 "one more, up to 10 points for 15M or more.")),
+        (N_("Soldiers' pay."), N_("The treasury receives the taxes minus 1M for each of the nation's armies and fleets "
+                                  "(never less than nothing).")),
+        (N_("The end."), N_("When a nation reaches 25 power points, the game ends at once.")),
+    )),
+    Topic("investor", N_("Investor: interest, bonds, governments"), (
+        (N_("Interest."), N_("The nation pays every bondholder the interest of their bonds from its treasury. If the "
+                             "treasury is short, the government gives up its own interest first and then pays the "
+                             "others from its own cash.")),
+        (N_("The investor card."), N_("Its holder receives 2M from the bank and may then buy one bond of any nation, "
+                                      "or trade one of their bonds in for a larger one of the same nation (paying the "
+                                      "difference). The money goes into the nation's treasury. Then the card passes "
+                                      "to the next player.")),
+        (N_("Bonds."), N_("Only bonds still in the nation's pile can be bought. A player may hold several bonds of one "
+                          "nation. Bonds are never sold or given away.")),
+        (N_("Change of government."), N_("After the investing, whoever has lent a nation the most money takes over its "
+                                         "government. A tie does not take it from the present government. If several "
+                                         "challengers tie for the most, the first of them in seating order from the "
+                                         "investor card's holder takes it.")),
+        (N_("Passing."), N_("A nation that passes the Investor space without stopping pays no interest, but the "
+                            "investor card and the Swiss Banks still invest, after the action of the space it "
+                            "reached.")),
+    )),
+    Topic("swiss_bank", N_("Swiss Bank"), (
+        ("", N_("A player who governs no nation holds a Swiss Bank. It is returned as soon as the player forms a "
+                "government again.")),
+        (N_("Investing."), N_("Whenever the Investor space is reached or passed, every Swiss Bank may buy or trade up "
+                              "one bond too, after the holder of the investor card and in seating order from there. "
+                              "A Swiss Bank gets no 2M, and the holder of the investor card does not invest twice.")),
+        (N_("Forcing a stop."), N_("When a nation would pass the Investor space, a Swiss Bank may force it to stop "
+                                   "there instead, but only if its treasury can pay all the interest.")),
+    )),
+    Topic("end", N_("End of the game and scoring"), (
+        (N_("The end."), N_("The game ends as soon as a nation reaches 25 power points in a Taxation.")),
+        (N_("Power factor."), N_("The power points give each nation a factor: 0 for 0 to 4 points, 1 for 5 to 9, 2 "
+                                 "for 10 to 14, 3 for 15 to 19, 4 for 20 to 24 and 5 for 25.")),
+        (N_("Score."), N_("Every bond is worth its interest times its nation's factor. Add your cash: each million "
+                          "is a point. Example: a 12M bond (5M interest) of a nation with factor 3 is worth 15.")),
+        (N_("Ties."), N_("Equal scores go to the player who has lent more to the nation with the most power points, "
+                         "then to the next strongest nation, and so on.")),
+    )),
+    Topic("options", N_("Options of a new game"), (
+        (N_("Players and seats."), N_("Two to six players. Each seat is a person at this computer (several people "
+                                      "take turns: hot seat) or a computer player.")),
+        (N_("Computer levels."), N_("Easy, normal, hard and expert; expert plays the strongest and thinks longest.")),
+        (N_("Flag card."), N_("With the standard start every player gets a flag card and its starting bonds; "
+                              "\"random\" deals them, or you give each seat its card.")),
+        (N_("Start: standard or bond auction."), N_("The standard start deals the flag cards. The bond auction is "
+                                                    "the variant for experienced players: more starting cash, and the "
+                                                    "bonds are bought nation by nation.")),
+        (N_("With or without investor card."), N_("With the card, its holder is paid 2M and invests on the Investor "
+                                                  "space. Without investor card, after each nation's turn every "
+                                                  "player may invest in that nation (its government first), and the "
+                                                  "Investor space only pays interest.")),
+        (N_("Interest shortfall."), N_("When a nation cannot pay all its interest. \"Forbid Investor\": it may only "
+                                       "move to the Investor space if its treasury and its government's cash can pay "
+                                       "together. \"Pay what you can\": it may always go there, and the bondholders "
+                                       "lose what is missing.")),
+        (N_("Forced stop."), N_("When a Swiss Bank forces a nation to stop on the Investor space: \"costs the "
+                                "distance\" makes the government pay the rondel cost of the spaces actually moved; "
+                                "\"is free\" makes the stop cost nothing.")),
+        (N_("Swiss Bank force without card."), N_("Without investor card: whether a Swiss Bank may still force a "
+                                                  "nation to stop on the Investor space.")),
+        (N_("St. Petersburg and Kiev."), N_("Whether the two provinces share a land border, so that armies march "
+                                            "directly between them.")),
+        (N_("Seed."), N_("A number that fixes every shuffle: the same seed and options give the same deal. Leave it "
+                         "empty for a new one.")),
+    )),
+    Topic("controls", N_("Controls of this program"), (
+        (N_("Rondel."), N_("Click a space on the rondel, or its button in the panel on the right. The cost of each "
+                           "move is shown on the button.")),
+        (N_("Board."), N_("Drag a unit to move it; the regions it may reach light up. Click a highlighted city to "
+                          "build a factory or import there. Mouse wheel: zoom; right button: pan; Home: the whole "
+                          "map.")),
+        (N_("Keys."), N_("Enter: confirm the highlighted choice. Esc: close or open the menu. Ctrl+Z: undo your last "
+                         "action. F1: these rules. F2 or ?: a hint. L: legend. R: what happened. S: scores. H: hide "
+                         "cash (hot seat). Space: skip the animation.")),
+        (N_("Help."), N_("The ? button on a decision panel opens the rules topic of that decision. When a move is "
+                         "refused, the message names the rule.")),
+    )),
+)
+
+_BY_ID = {t.id: t for t in TOPICS}
+DEFAULT_TOPIC = "overview"
+
+# Which topic answers each kind of decision the core asks (GameState.decision().kind), and the
+# game screen's own panels (donation, route choice).
+DECISION_TOPICS: dict[str, str] = {
+    "auction": "setup",
+    "rondel": "rondel",
+    "swiss_force": "swiss_bank",
+    "factory": "factory",
+    "production": "production",
+    "import": "import",
+    "maneuver": "maneuver",
+    "entry_fight": "battles",
+    "entry_ask": "battles",
+    "entry_demand": "battles",
+    "entry_status": "battles",
+    "invest": "investor",
+    "donation": "overview",
+    "route": "maneuver",
+    "taxation": "taxation",
+}
+
+
+def topic(topic_id: str) -> Topic:
+    """The topic with this id (the overview for an unknown id)."""
+    return _BY_ID.get(topic_id, _BY_ID[DEFAULT_TOPIC])
+
+
+def topic_ids() -> list[str]:
+    return [t.id for t in TOPICS]
+
+
+def topic_for_decision(decision: object) -> str:
+    """The topic id for a decision (a core ``Decision``, or its kind as a string; None: overview)."""
+    kind = decision if isinstance(decision, str) else getattr(decision, "kind", None)
+    return DECISION_TOPICS.get(kind, DEFAULT_TOPIC) if isinstance(kind, str) else DEFAULT_TOPIC
+
+
+def fold(text: str) -> str:
+    """Lower case without accents ("Schweizer Bank" and "schweizer" meet, "Trésor" and "tresor")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ß", "ss")
+
+
+def topic_words(t: Topic) -> str:
+    """Everything searchable in a topic, in the current language and folded."""
+    parts = [t.shown_title()] + [f"{lead} {text}" for lead, text in t.shown_paragraphs()]
+    return fold(" ".join(parts))
+
+
+def search(query: str) -> list[str]:
+    """Ids of the topics holding every word of ``query`` (title or text; case and accents ignored).
+    An empty query finds every topic."""
+    words = fold(query).split()
+    found = [t for t in TOPICS if all(w in topic_words(t) for w in words)]
+    in_title = [t.id for t in found if all(w in fold(t.shown_title()) for w in words)]
+    return in_title + [t.id for t in found if t.id not in in_title]  # topics named by the words first
+
+
+def plain_reference() -> str:
+    """The whole reference as plain text, topic after topic (current language)."""
+    out = []
+    for t in TOPICS:
+        out.append(t.shown_title())
+        out.extend(f"{lead} {text}".strip() for lead, text in t.shown_paragraphs())
+    return "\n".join(out)
+
+
+__all__ = ["DECISION_TOPICS", "DEFAULT_TOPIC", "TOPICS", "Topic", "fold", "plain_reference", "search", "topic",
+           "topic_for_decision", "topic_ids", "topic_words"]
