@@ -1,0 +1,89 @@
+"""The guided game's progress in its own small file in the data folder (``tutorial.json``).
+
+It holds the game (a save document, as the load screen's files) and the coach's step, so that
+"Learn to play" continues where the player left. The tutorial never touches the autosave
+behind Continue: a game in progress stays as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from imperial_desktop.session import saves
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.settings import atomic_write_bytes, data_dir
+from imperial_desktop.tutorial.script import STEP_KEYS
+
+log = logging.getLogger(__name__)
+
+PROGRESS_FILE = "tutorial.json"
+PROGRESS_FORMAT = "imperial-desktop-tutorial"
+PROGRESS_VERSION = 1
+MAX_BYTES = 4 << 20
+
+
+@dataclass
+class Progress:
+    """A guided game left part-way: the game and the coach's step."""
+
+    session: GameSession
+    index: int
+    finished: bool
+
+
+def progress_path(root: Path | None = None) -> Path:
+    return (root if root is not None else data_dir()) / PROGRESS_FILE
+
+
+def save_progress(session: GameSession, index: int, finished: bool, root: Path | None = None) -> bool:
+    """Write the progress (atomically); False if the disk refused (logged, never raised)."""
+    step = STEP_KEYS[index] if 0 <= index < len(STEP_KEYS) else None
+    data = {"format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "step": step, "finished": bool(finished),
+            "game": saves.save_document(session, "tutorial")}
+    path = progress_path(root)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, (json.dumps(data) + "\n").encode("utf-8"))
+    except OSError as exc:
+        log.warning("the tutorial's progress could not be saved to %s: %s", path, exc)
+        return False
+    return True
+
+
+def load_progress(root: Path | None = None) -> Progress | None:
+    """The saved progress, or None when there is none or it cannot be used (then the lesson starts anew)."""
+    path = progress_path(root)
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
+            return None
+        saved = saves.decode_save(data.get("game"), path)
+        step = data.get("step")
+        finished = bool(data.get("finished")) or step not in STEP_KEYS
+        index = len(STEP_KEYS) if finished else STEP_KEYS.index(step)
+        return Progress(saved.to_session(), index, finished)
+    except (OSError, ValueError, saves.SaveError) as exc:
+        log.warning("the tutorial's progress in %s cannot be used: %s", path, exc)
+        return None
+
+
+def has_progress(root: Path | None = None) -> bool:
+    """Whether a guided game can be continued (a quick look at the file's presence)."""
+    try:
+        return progress_path(root).is_file()
+    except OSError:
+        return False
+
+
+def forget_progress(root: Path | None = None) -> None:
+    """Start the lesson anew next time."""
+    try:
+        progress_path(root).unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("the tutorial's progress could not be removed: %s", exc)
