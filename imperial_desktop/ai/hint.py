@@ -17,6 +17,7 @@ from imperial_desktop.core import (
     Action, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
+from imperial_desktop.i18n import _, format_number, ngettext
 
 
 @dataclass(frozen=True)
@@ -47,35 +48,42 @@ def _what_it_does(state: GameState, action: Action) -> str:
     board = state.board
     name = board.name_of
     if isinstance(action, ChooseRondel):
-        return f"{board.rondel[action.space].action.title()} for {name(action.nation)}"
+        return _("{space} for {nation}").format(space=board.rondel[action.space].name, nation=name(action.nation))
     if isinstance(action, Invest):
-        trade = f" (trading in the {action.trade_in}M bond)" if action.trade_in is not None else ""
-        return f"buy the {action.value}M bond of {name(action.nation)}{trade}"
+        if action.trade_in is not None:
+            return _("buy the {value}M bond of {nation} (trading in the {old}M bond)").format(
+                value=action.value, nation=name(action.nation), old=action.trade_in)
+        return _("buy the {value}M bond of {nation}").format(value=action.value, nation=name(action.nation))
     if isinstance(action, PassInvestment):
-        return "pass"
+        return _("pass")
     if isinstance(action, MoveArmy):
-        via = " by convoy" if action.convoy else ""
-        return f"army {name(action.origin)} to {name(action.destination)}{via}"
+        text = _("army {origin} to {destination} by convoy") if action.convoy else _("army {origin} to {destination}")
+        return text.format(origin=name(action.origin), destination=name(action.destination))
     if isinstance(action, MoveFleet):
-        return f"fleet {name(action.origin)} to {name(action.destination)}"
+        return _("fleet {origin} to {destination}").format(origin=name(action.origin), destination=name(action.destination))
     if isinstance(action, Battle):
-        return f"fight {name(action.target_nation)} in {name(action.region)}"
+        return _("fight {nation} in {region}").format(nation=name(action.target_nation), region=name(action.region))
     if isinstance(action, Peace):
-        return "enter in peace"
+        return _("enter in peace")
     if isinstance(action, SetArmyStatus):
-        return f"armies in {name(action.region)} {'hostile' if action.hostile else 'friendly'}"
+        text = _("armies in {region} hostile") if action.hostile else _("armies in {region} friendly")
+        return text.format(region=name(action.region))
     if isinstance(action, DestroyFactory):
-        return f"destroy the factory in {name(action.region)}"
+        return _("destroy the factory in {region}").format(region=name(action.region))
     if isinstance(action, BuildFactory):
-        return f"factory in {name(action.city)}" if action.city else "no factory"
+        return _("factory in {region}").format(region=name(action.city)) if action.city else _("no factory")
     if isinstance(action, Produce):
-        return "produce in " + ", ".join(name(c) for c in action.cities) if action.cities else "produce nothing"
+        if not action.cities:
+            return _("produce nothing")
+        return _("produce in {regions}").format(regions=_(", ").join(name(c) for c in action.cities))
     if isinstance(action, ImportUnit):
-        return f"import a{'n army' if action.unit == 'army' else ' fleet'} to {name(action.region)}"
+        text = _("import an army to {region}") if action.unit == "army" else _("import a fleet to {region}")
+        return text.format(region=name(action.region))
     if isinstance(action, SwissForce):
-        return f"{'force' if action.force else 'do not force'} {name(action.nation)} onto Investor"
+        text = _("force {nation} onto Investor") if action.force else _("do not force {nation} onto Investor")
+        return text.format(nation=name(action.nation))
     if isinstance(action, EndPhase):
-        return "end the phase"
+        return _("end the phase")
     return str(action)
 
 
@@ -89,26 +97,29 @@ def _effects(state: GameState, action: Action, player: int) -> list[str]:
     out: list[str] = []
     if sim.is_terminal():
         rank = next(r["rank"] for r in sim.ranking() if r["player"] == player)
-        out.append("ends the game with you first" if rank == 1 else f"ends the game with you placed {rank}")
+        out.append(_("ends the game with you first") if rank == 1
+                   else _("ends the game with you placed {rank}").format(rank=rank))
         return out
     for nation in board.nation_ids:
         if state.government[nation] != player and sim.government[nation] == player:
-            out.append(f"takes the government of {name(nation)}")
+            out.append(_("takes the government of {nation}").format(nation=name(nation)))
         elif state.government[nation] == player and sim.government[nation] != player:
-            out.append(f"loses the government of {name(nation)}")
+            out.append(_("loses the government of {nation}").format(nation=name(nation)))
     mine = [n for n in board.nation_ids if state.government[n] == player]
     for nation in mine:
         gained = sim.flag_count(nation) - state.flag_count(nation)
         if gained > 0:
-            out.append(f"{name(nation)} wins {gained} flag{'s' if gained > 1 else ''}")
+            out.append(ngettext("{nation} wins {count} flag", "{nation} wins {count} flags", gained).format(
+                nation=name(nation), count=gained))
         points = sim.power[nation] - state.power[nation]
         if points > 0:
-            out.append(f"{name(nation)} gains {points} power points")
+            out.append(ngettext("{nation} gains {count} power point", "{nation} gains {count} power points",
+                                points).format(nation=name(nation), count=points))
         for city in board.nation_by_id[nation].home_provinces:
             if city in sim.factories and city not in state.factories:
-                out.append(f"builds a factory in {name(city)}")
+                out.append(_("builds a factory in {region}").format(region=name(city)))
     for city in sorted(state.factories - sim.factories):
-        out.append(f"destroys the factory in {name(city)}")
+        out.append(_("destroys the factory in {region}").format(region=name(city)))
     if isinstance(action, MoveArmy):
         reg = board.regions[action.destination]
         nation = action.nation
@@ -116,7 +127,7 @@ def _effects(state: GameState, action: Action, player: int) -> list[str]:
             threatened = any(state.armies[o].get(n) for o in board.nation_ids if o != nation
                              for n in list(board.land_neighbours[action.destination]) + [action.destination])
             if threatened:
-                out.append(f"protects the factory in {name(action.destination)}")
+                out.append(_("protects the factory in {region}").format(region=name(action.destination)))
     return out
 
 
@@ -139,9 +150,12 @@ def advise(state: GameState, budget_s: float = 1.0, top: int = 3, seed: int = 0)
         other = scored[1] if i == 0 and len(scored) > 1 else scored[0]
         if other is not c and c.values and other.values:
             delta = common_difference(c.values, other.values)
-            parts.append(f"{delta:+.1f} expected points against {'the next option' if i == 0 else 'the best'}")
+            text = (_("{delta} expected points against the next option") if i == 0
+                    else _("{delta} expected points against the best"))
+            parts.append(text.format(delta=("+" if delta >= 0 else "") + format_number(delta, 1)))
         parts.extend(_effects(state, c.action, player)[:2])
-        reason = f"{_what_it_does(state, c.action)}: " + ("; ".join(parts) if parts else "keeps your position")
+        reason = _("{action}: {effects}").format(
+            action=_what_it_does(state, c.action), effects=_("; ").join(parts) if parts else _("keeps your position"))
         advice.append(Advice(c.action, reason, round(c.mean if c.values else 0.0, 2), action_regions(c.action)))
     return advice
 

@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.errors import RecordError
-from imperial_desktop.core.events import factory_noun, join_words, place, possessive, with_article
+from imperial_desktop.core.events import factory_noun, join_words, place, player_label, with_article
+from imperial_desktop.i18n import _
 
 ARMY = "army"
 FLEET = "fleet"
@@ -108,7 +109,7 @@ class ChooseRondel(Action):
 
     def describe(self, board: Board) -> str:
         name = board.rondel[self.space].name if 0 <= self.space < len(board.rondel) else str(self.space)
-        return f"{_n(board, self.nation)}: chooses {name} on the rondel"
+        return _("{nation}: chooses {space} on the rondel").format(nation=_n(board, self.nation), space=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +122,11 @@ class SwissForce(Action):
     force: bool
 
     def describe(self, board: Board) -> str:
-        verb = "forces" if self.force else "does not force"
-        return f"Player {self.player + 1} {verb} {_n(board, self.nation)} to stop on Investor"
+        if self.force:
+            text = _("{player} forces {nation} to stop on Investor")
+        else:
+            text = _("{player} does not force {nation} to stop on Investor")
+        return text.format(player=player_label(self.player), nation=_n(board, self.nation))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +141,11 @@ class Invest(Action):
 
     def describe(self, board: Board) -> str:
         if self.trade_in is None:
-            return f"Player {self.player + 1} buys {possessive(_n(board, self.nation))} {self.value}M bond"
-        return (f"Player {self.player + 1} trades {possessive(_n(board, self.nation))} {self.trade_in}M bond "
-                f"up to the {self.value}M bond (pays {self.value - self.trade_in}M)")
+            return _("{player} buys {nation}'s {value}M bond").format(
+                player=player_label(self.player), nation=_n(board, self.nation), value=self.value)
+        return _("{player} trades {nation}'s {old}M bond up to the {value}M bond (pays {cost}M)").format(
+            player=player_label(self.player), nation=_n(board, self.nation), old=self.trade_in, value=self.value,
+            cost=self.value - self.trade_in)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +156,7 @@ class PassInvestment(Action):
     player: int
 
     def describe(self, board: Board) -> str:
-        return f"Player {self.player + 1} does not invest"
+        return _("{player} does not invest").format(player=player_label(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +169,8 @@ class Donate(Action):
     amount: int
 
     def describe(self, board: Board) -> str:
-        return f"Player {self.player + 1} gives {self.amount}M to {possessive(_n(board, self.nation))} treasury"
+        return _("{player} gives {amount}M to {nation}'s treasury").format(
+            player=player_label(self.player), amount=self.amount, nation=_n(board, self.nation))
 
 
 # ---------------------------------------------------------------- factory, production, import
@@ -179,8 +186,12 @@ class BuildFactory(Action):
 
     def describe(self, board: Board) -> str:
         if self.city is None:
-            return f"{_n(board, self.nation)}: builds no factory"
-        return f"{_n(board, self.nation)}: builds {with_article(factory_noun(board, self.city))} in {_r(board, self.city)}"
+            return _("{nation}: builds no factory").format(nation=_n(board, self.nation))
+        if factory_noun(board, self.city) == "shipyard":
+            text = _("{nation}: builds a shipyard in {region}")
+        else:
+            text = _("{nation}: builds an armaments factory in {region}")
+        return text.format(nation=_n(board, self.nation), region=_r(board, self.city))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +204,10 @@ class Produce(Action):
 
     def describe(self, board: Board) -> str:
         if not self.cities:
-            return f"{_n(board, self.nation)}: produces nothing"
-        units = [("a fleet" if factory_noun(board, c) == "shipyard" else "an army") + f" in {_r(board, c)}"
-                 for c in self.cities]
-        return f"{_n(board, self.nation)}: produces {join_words(units)}"
+            return _("{nation}: produces nothing").format(nation=_n(board, self.nation))
+        units = [(_("a fleet in {region}") if factory_noun(board, c) == "shipyard" else _("an army in {region}"))
+                 .format(region=_r(board, c)) for c in self.cities]
+        return _("{nation}: produces {units}").format(nation=_n(board, self.nation), units=join_words(units))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +220,11 @@ class ImportUnit(Action):
     region: str
 
     def describe(self, board: Board) -> str:
-        return f"{_n(board, self.nation)}: imports {with_article(self.unit)} into {_r(board, self.region)}"
+        if self.unit == "fleet":
+            text = _("{nation}: imports a fleet into {region}")
+        else:
+            text = _("{nation}: imports an army into {region}")
+        return text.format(nation=_n(board, self.nation), region=_r(board, self.region))
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,9 +236,9 @@ class EndPhase(Action):
     phase: str
 
     def describe(self, board: Board) -> str:
-        label = {"import": "imports nothing more", "fleets": "ends the fleet movement",
-                 "armies": "ends the army movement and the maneuver"}.get(self.phase, f"ends {self.phase}")
-        return f"{_n(board, self.nation)}: {label}"
+        texts = {"import": _("{nation}: imports nothing more"), "fleets": _("{nation}: ends the fleet movement"),
+                 "armies": _("{nation}: ends the army movement and the maneuver")}
+        return texts.get(self.phase, "{nation}: " + self.phase).format(nation=_n(board, self.nation))
 
 
 # ---------------------------------------------------------------- maneuver
@@ -239,7 +254,8 @@ class MoveFleet(Action):
     destination: str
 
     def describe(self, board: Board) -> str:
-        return f"{_n(board, self.nation)}: fleet {_r(board, self.origin)} -> {_r(board, self.destination)}"
+        return _("{nation}: fleet {origin} -> {destination}").format(
+            nation=_n(board, self.nation), origin=_r(board, self.origin), destination=_r(board, self.destination))
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +272,13 @@ class MoveArmy(Action):
     convoy: tuple[str, ...] = ()
 
     def describe(self, board: Board) -> str:
-        text = f"{_n(board, self.nation)}: army {_r(board, self.origin)} -> {_r(board, self.destination)}"
-        if self.convoy:
-            seas = join_words([_r(board, s) for s in self.convoy])
-            text += f", convoyed by the {seas} fleet" + ("s" if len(self.convoy) > 1 else "")
-        return text
+        fields = {"nation": _n(board, self.nation), "origin": _r(board, self.origin),
+                  "destination": _r(board, self.destination), "seas": join_words([_r(board, s) for s in self.convoy])}
+        if not self.convoy:
+            return _("{nation}: army {origin} -> {destination}").format(**fields)
+        if len(self.convoy) == 1:
+            return _("{nation}: army {origin} -> {destination}, convoyed by the {seas} fleet").format(**fields)
+        return _("{nation}: army {origin} -> {destination}, convoyed by the {seas} fleets").format(**fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +293,13 @@ class Battle(Action):
     target_unit: str
 
     def describe(self, board: Board) -> str:
-        return (f"{_n(board, self.nation)}: {self.unit} fights {with_article(self.target_unit)} of "
-                f"{_n(board, self.target_nation)} in {place(board, self.region)}")
+        texts = {("army", "army"): _("{nation}: army fights an army of {other} in {region}"),
+                 ("army", "fleet"): _("{nation}: army fights a fleet of {other} in {region}"),
+                 ("fleet", "army"): _("{nation}: fleet fights an army of {other} in {region}"),
+                 ("fleet", "fleet"): _("{nation}: fleet fights a fleet of {other} in {region}")}
+        text = texts.get((self.unit, self.target_unit)) or (
+            f"{{nation}}: {self.unit} fights {with_article(self.target_unit)} of {{other}} in {{region}}")
+        return text.format(nation=_n(board, self.nation), other=_n(board, self.target_nation), region=place(board, self.region))
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +310,7 @@ class Peace(Action):
     nation: str
 
     def describe(self, board: Board) -> str:
-        return f"{_n(board, self.nation)}: no battle"
+        return _("{nation}: no battle").format(nation=_n(board, self.nation))
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +322,8 @@ class AskNation(Action):
     asked: str
 
     def describe(self, board: Board) -> str:
-        return f"{_n(board, self.nation)}: asks {_n(board, self.asked)} whether it wants a battle"
+        return _("{nation}: asks {other} whether it wants a battle").format(
+            nation=_n(board, self.nation), other=_n(board, self.asked))
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,8 +336,11 @@ class SetArmyStatus(Action):
     hostile: bool
 
     def describe(self, board: Board) -> str:
-        word = "hostile" if self.hostile else "friendly"
-        return f"{_n(board, self.nation)}: armies in {_r(board, self.region)} are {word}"
+        if self.hostile:
+            text = _("{nation}: armies in {region} are hostile")
+        else:
+            text = _("{nation}: armies in {region} are friendly")
+        return text.format(nation=_n(board, self.nation), region=_r(board, self.region))
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,4 +352,5 @@ class DestroyFactory(Action):
     region: str
 
     def describe(self, board: Board) -> str:
-        return f"{_n(board, self.nation)}: three armies destroy the factory in {_r(board, self.region)}"
+        return _("{nation}: three armies destroy the factory in {region}").format(
+            nation=_n(board, self.nation), region=_r(board, self.region))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from imperial_desktop import i18n
+from imperial_desktop.i18n import language as current_language
 from imperial_desktop.resources import load_map_json
 
 HOME = "home_province"
@@ -21,7 +21,7 @@ IMPASSABLE = "impassable"
 def _localized(english: str, names: tuple[tuple[str, str], ...]) -> str:
     """The name for the current language out of (language, name) pairs, else the English one."""
     if names:
-        current = i18n.language()
+        current = current_language()
         for language, name in names:
             if language == current:
                 return name

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from imperial_desktop.core.board import Board
+from imperial_desktop.i18n import _, ngettext, pgettext
 
 
 class Event:
@@ -49,51 +50,69 @@ def _name(board: Board, key: Any) -> str:
     return str(key)
 
 
-# ---------------------------------------------------------------- small English helpers
-# Shared by the texts of actions, events and the turn summary, so that articles and plurals
-# are decided in one place.
-
-_PLURALS = {"army": "armies", "fleet": "fleets", "unit": "units", "battle": "battles", "flag": "flags",
-            "factory": "factories", "power point": "power points", "bond": "bonds"}
+# ---------------------------------------------------------------- phrases shared by the texts
+# Shared by the texts of actions, events and the turn summary. Every phrase is translated as a
+# whole (German and French decline and order words differently); counts go through ngettext.
 
 
 def plural(count: int, noun: str) -> str:
-    """'1 army', '2 armies', '0 units'."""
-    return f"{count} {noun if count == 1 else _PLURALS.get(noun, noun + 's')}"
+    """'1 army', '2 armies', '0 units' (nouns: army, fleet, unit, battle, flag, factory,
+    power point, bond)."""
+    if noun == "army":
+        text = ngettext("{count} army", "{count} armies", count)
+    elif noun == "fleet":
+        text = ngettext("{count} fleet", "{count} fleets", count)
+    elif noun == "battle":
+        text = ngettext("{count} battle", "{count} battles", count)
+    elif noun == "flag":
+        text = ngettext("{count} flag", "{count} flags", count)
+    elif noun == "factory":
+        text = ngettext("{count} factory", "{count} factories", count)
+    elif noun == "power point":
+        text = ngettext("{count} power point", "{count} power points", count)
+    elif noun == "bond":
+        text = ngettext("{count} bond", "{count} bonds", count)
+    else:
+        text = ngettext("{count} unit", "{count} units", count)
+    return text.format(count=count)
 
 
 def with_article(noun: str) -> str:
-    """'an army', 'a fleet', 'an armaments factory', 'a shipyard'."""
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    """'an army', 'a fleet', 'an armaments factory', 'a shipyard' (in the current language)."""
+    return {"army": _("an army"), "fleet": _("a fleet"), "shipyard": _("a shipyard"),
+            "armaments factory": _("an armaments factory")}.get(noun, noun)
 
 
 def units_phrase(count: int, unit: str) -> str:
     """'an army' for one, '3 fleets' for more."""
-    return with_article(unit) if count == 1 else plural(count, unit)
+    if unit == "fleet":
+        return ngettext("a fleet", "{count} fleets", count).format(count=count)
+    return ngettext("an army", "{count} armies", count).format(count=count)
 
 
 def join_words(items: list[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
 def possessive(name: str) -> str:
-    """"Italy's", "Anna's"."""
-    return f"{name}'s"
+    """"Italy's", "Anna's" (English only; translations use whole sentences instead)."""
+    return _("{name}'s").format(name=name)
 
 
 def place(board: Board, region: Any) -> str:
     """A region as it stands in a sentence: seas take 'the' ('the North Sea'), land does not."""
     name = _name(board, region)
     if isinstance(region, str) and region in board.regions and board.regions[region].is_sea:
-        return "the " + name
+        return pgettext("a sea in a sentence", "the {sea}").format(sea=name)
     return name
 
 
 def factory_noun(board: Board, region: Any) -> str:
-    """'shipyard' or 'armaments factory', as the region's factory type says."""
+    """'shipyard' or 'armaments factory', as the region's factory type says (a key, not a text:
+    give it to :func:`with_article` or choose the sentence by it)."""
     kind = board.regions[region].factory_type if isinstance(region, str) and region in board.regions else None
     return "shipyard" if kind == "shipyard" else "armaments factory"
 
@@ -101,82 +120,125 @@ def factory_noun(board: Board, region: Any) -> str:
 def game_end_reason(board: Board, data: dict[str, Any]) -> str:
     """Why a game ended, from a game_over event's data."""
     if data.get("nation"):
-        return f"{_name(board, data['nation'])} reached 25 power points"
+        return _("{nation} reached 25 power points").format(nation=_name(board, data["nation"]))
     if data.get("reason") == "no_government":
-        return "no nation has a government and no bond can be bought any more"
-    return "no further move is possible"
+        return _("no nation has a government and no bond can be bought any more")
+    return _("no further move is possible")
+
+
+def player_label(number: int) -> str:
+    """'Player 3' for the seat of index 2 (where no name is known)."""
+    return _("Player {number}").format(number=number + 1)
 
 
 def event_text(event: Event, board: Board, player_names: list[str] | None = None) -> str:
-    """A one-line English description of an event for the game log."""
+    """A one-line description of an event for the game log, in the current language."""
     d = event.data
 
     def who(p: Any) -> str:
         if player_names is not None and isinstance(p, int) and 0 <= p < len(player_names):
             return player_names[p]
-        return f"Player {p + 1}" if isinstance(p, int) else "nobody"
+        return player_label(p) if isinstance(p, int) else _("nobody")
 
     n = _name(board, d.get("nation"))
     t = event.type
     if t == "rondel_moved":
-        cost = f" (paid {d['cost']}M)" if d.get("cost") else ""
-        return f"{n} moves to {board.rondel[d['to']].name} on the rondel{cost}"
+        space = board.rondel[d["to"]].name
+        if d.get("cost"):
+            return _("{nation} moves to {space} on the rondel (paid {cost}M)").format(nation=n, space=space, cost=d["cost"])
+        return _("{nation} moves to {space} on the rondel").format(nation=n, space=space)
     if t == "investor_forced":
-        return f"{who(d['player'])} uses a Swiss Bank to force {n} to stop on Investor"
+        return _("{player} uses a Swiss Bank to force {nation} to stop on Investor").format(player=who(d["player"]), nation=n)
     if t == "factory_built":
-        return f"{n} builds {with_article(factory_noun(board, d['region']))} in {place(board, d['region'])}"
+        if factory_noun(board, d["region"]) == "shipyard":
+            text = _("{nation} builds a shipyard in {region}")
+        else:
+            text = _("{nation} builds an armaments factory in {region}")
+        return text.format(nation=n, region=place(board, d["region"]))
     if t == "unit_placed":
+        fleet = d.get("unit") == "fleet"
         if d.get("imported"):
-            return f"{n} imports {with_article(d['unit'])} into {place(board, d['region'])}"
-        return f"{n} produces {with_article(d['unit'])} in {place(board, d['region'])}"
+            text = _("{nation} imports a fleet into {region}") if fleet else _("{nation} imports an army into {region}")
+        else:
+            text = _("{nation} produces a fleet in {region}") if fleet else _("{nation} produces an army in {region}")
+        return text.format(nation=n, region=place(board, d["region"]))
     if t == "unit_moved":
-        via = f" (carried across {join_words([place(board, s) for s in d['convoy']])})" if d.get("convoy") else ""
-        return (f"{n} moves {with_article(d['unit'])} from {place(board, d['origin'])} "
-                f"to {place(board, d['destination'])}{via}")
+        fields = {"nation": n, "origin": place(board, d["origin"]), "destination": place(board, d["destination"])}
+        if d.get("convoy"):
+            fields["seas"] = join_words([place(board, s) for s in d["convoy"]])
+            text = _("{nation} moves an army from {origin} to {destination} (carried across {seas})")
+        elif d.get("unit") == "fleet":
+            text = _("{nation} moves a fleet from {origin} to {destination}")
+        else:
+            text = _("{nation} moves an army from {origin} to {destination}")
+        return text.format(**fields)
     if t == "battle":
-        return (f"Battle in {place(board, d['region'])}: {n} loses {with_article(d['unit'])}, "
-                f"{_name(board, d['target_nation'])} loses {with_article(d['target_unit'])}")
+        return _("Battle in {region}: {nation} loses {unit}, {other} loses {other_unit}").format(
+            region=place(board, d["region"]), nation=n, unit=with_article(d["unit"]),
+            other=_name(board, d["target_nation"]), other_unit=with_article(d["target_unit"]))
     if t == "army_status":
-        return f"{possessive(n)} armies in {place(board, d['region'])} are {'hostile' if d['hostile'] else 'friendly'}"
+        if d["hostile"]:
+            text = _("{nation}'s armies in {region} are hostile")
+        else:
+            text = _("{nation}'s armies in {region} are friendly")
+        return text.format(nation=n, region=place(board, d["region"]))
     if t == "factory_destroyed":
-        owner = f"{possessive(_name(board, d['owner']))} factory" if d.get("owner") else "the factory"
-        return f"{n} destroys {owner} in {place(board, d['region'])} (three armies are removed)"
+        if d.get("owner"):
+            return _("{nation} destroys {owner}'s factory in {region} (three armies are removed)").format(
+                nation=n, owner=_name(board, d["owner"]), region=place(board, d["region"]))
+        return _("{nation} destroys the factory in {region} (three armies are removed)").format(
+            nation=n, region=place(board, d["region"]))
     if t == "flag_placed":
-        return f"{n} plants a flag in {place(board, d['region'])}"
+        return _("{nation} plants a flag in {region}").format(nation=n, region=place(board, d["region"]))
     if t == "flag_removed":
-        return f"{n} loses its flag in {place(board, d['region'])}"
+        return _("{nation} loses its flag in {region}").format(nation=n, region=place(board, d["region"]))
     if t == "interest_paid":
-        extra = f" ({d['by_government']}M of it from the government's own cash)" if d.get("by_government") else ""
-        return f"{n} pays {who(d['player'])} {d['amount']}M interest{extra}"
+        if d.get("by_government"):
+            text = _("{nation} pays {player} {amount}M interest ({own}M of it from the government's own cash)")
+        else:
+            text = _("{nation} pays {player} {amount}M interest")
+        return text.format(nation=n, player=who(d["player"]), amount=d["amount"], own=d.get("by_government"))
     if t == "interest_shortfall":
-        return f"{n} cannot pay {who(d['player'])} {d['amount']}M of the interest due"
+        return _("{nation} cannot pay {player} {amount}M of the interest due").format(
+            nation=n, player=who(d["player"]), amount=d["amount"])
     if t == "investor_bonus":
-        return f"{who(d['player'])} receives {d['amount']}M for holding the investor card"
+        return _("{player} receives {amount}M for holding the investor card").format(player=who(d["player"]), amount=d["amount"])
     if t == "bond_bought":
-        return f"{who(d['player'])} buys {possessive(n)} {d['value']}M bond"
+        return _("{player} buys {nation}'s {value}M bond").format(player=who(d["player"]), nation=n, value=d["value"])
     if t == "bond_upgraded":
-        return f"{who(d['player'])} trades {possessive(n)} {d['trade_in']}M bond up to the {d['value']}M bond"
+        return _("{player} trades {nation}'s {old}M bond up to the {value}M bond").format(
+            player=who(d["player"]), nation=n, old=d["trade_in"], value=d["value"])
     if t == "government_changed":
         previous = d.get("previous")
-        took = f", taking over from {who(previous)}" if isinstance(previous, int) else ""
-        return f"{who(d['player'])} now governs {n}{took}"
+        if isinstance(previous, int):
+            return _("{player} now governs {nation}, taking over from {previous}").format(
+                player=who(d["player"]), nation=n, previous=who(previous))
+        return _("{player} now governs {nation}").format(player=who(d["player"]), nation=n)
     if t == "swiss_bank":
         if d["holds"]:
-            return f"{who(d['player'])} governs no nation and now holds a Swiss Bank"
-        return f"{who(d['player'])} no longer holds a Swiss Bank"
+            return _("{player} governs no nation and now holds a Swiss Bank").format(player=who(d["player"]))
+        return _("{player} no longer holds a Swiss Bank").format(player=who(d["player"]))
     if t == "investor_card":
-        return f"The investor card goes to {who(d['player'])}"
+        return _("The investor card goes to {player}").format(player=who(d["player"]))
     if t == "taxes":
-        bonus = f", {d['bonus']}M success bonus to the government" if d.get("bonus") else ""
-        return (f"{n} collects {d['taxes']}M in taxes: +{plural(d['points'], 'power point')}, "
-                f"{d['income']}M into the treasury{bonus}")
+        fields = {"nation": n, "taxes": d["taxes"], "points": plural(d["points"], "power point"),
+                  "income": d["income"], "bonus": d.get("bonus")}
+        if d.get("bonus"):
+            text = _("{nation} collects {taxes}M in taxes: +{points}, {income}M into the treasury, "
+                     "{bonus}M success bonus to the government")
+        else:
+            text = _("{nation} collects {taxes}M in taxes: +{points}, {income}M into the treasury")
+        return text.format(**fields)
     if t == "donation":
-        return f"{who(d['player'])} gives {d['amount']}M to {possessive(n)} treasury"
+        return _("{player} gives {amount}M to {nation}'s treasury").format(player=who(d["player"]), amount=d["amount"], nation=n)
     if t == "phase":
-        return {"armies move": f"{n}: the fleets are done, now the armies move",
-                "maneuver ends": f"{n}: the maneuver ends"}.get(d["phase"], f"{n}: {d['phase']}")
+        if d["phase"] == "armies move":
+            return _("{nation}: the fleets are done, now the armies move").format(nation=n)
+        if d["phase"] == "maneuver ends":
+            return _("{nation}: the maneuver ends").format(nation=n)
+        return f"{n}: {d['phase']}"
     if t == "turn_started":
-        return f"{possessive(n)} turn"
+        return _("{nation}'s turn").format(nation=n)
     if t == "game_over":
-        return f"The game is over: {game_end_reason(board, d)}"
+        return _("The game is over: {reason}").format(reason=game_end_reason(board, d))
     return f"{t} {d}"

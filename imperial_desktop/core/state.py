@@ -32,21 +32,34 @@ from imperial_desktop.core.serialize import STATE_FORMAT_VERSION, copy_plain
 from imperial_desktop.core.setup import (
     AUCTION, FORCED_STOP_COST_FREE, INVESTOR_SHORTFALL_FORBID, GameSetup,
 )
+from imperial_desktop.i18n import N_, _, ngettext
 
 
+# What each decision asks, as a whole sentence: (with the nation, without one). Marked with N_
+# and translated when shown.
 DECISION_TEXT = {
-    "auction": "buy a bond in the opening auction, or pass",
-    "rondel": "choose the rondel space",
-    "swiss_force": "force the nation to stop on Investor, or not",
-    "factory": "build a factory",
-    "production": "choose the factories that produce",
-    "import": "import up to three units",
-    "maneuver": "move units",
-    "entry_fight": "fight on entering, or not",
-    "entry_ask": "choose which nation is asked next",
-    "entry_demand": "demand a battle, or not",
-    "entry_status": "declare the armies hostile or friendly",
-    "invest": "invest in a bond, or pass",
+    "auction": (N_("{player} ({nation}) must buy a bond in the opening auction, or pass"),
+                N_("{player} must buy a bond in the opening auction, or pass")),
+    "rondel": (N_("{player} ({nation}) must choose the rondel space"), N_("{player} must choose the rondel space")),
+    "swiss_force": (N_("{player} ({nation}) must force the nation to stop on Investor, or not"),
+                    N_("{player} must force the nation to stop on Investor, or not")),
+    "factory": (N_("{player} ({nation}) must build a factory"), N_("{player} must build a factory")),
+    "production": (N_("{player} ({nation}) must choose the factories that produce"),
+                   N_("{player} must choose the factories that produce")),
+    "import": (N_("{player} ({nation}) must import up to three units"), N_("{player} must import up to three units")),
+    "maneuver": (N_("{player} ({nation}) must move units"), N_("{player} must move units")),
+    "entry_fight": (N_("{player} ({nation}) must fight on entering, or not"), N_("{player} must fight on entering, or not")),
+    "entry_ask": (N_("{player} ({nation}) must choose which nation is asked next"),
+                  N_("{player} must choose which nation is asked next")),
+    "entry_demand": (N_("{player} ({nation}) must demand a battle, or not"), N_("{player} must demand a battle, or not")),
+    "entry_status": (N_("{player} ({nation}) must declare the armies hostile or friendly"),
+                     N_("{player} must declare the armies hostile or friendly")),
+    "invest": (N_("{player} ({nation}) must invest in a bond, or pass"), N_("{player} must invest in a bond, or pass")),
+}
+# the maneuver's two phases
+PHASE_TEXT = {
+    "fleets": (N_("{player} ({nation}) must move fleets"), N_("{player} must move fleets")),
+    "armies": (N_("{player} ({nation}) must move armies"), N_("{player} must move armies")),
 }
 
 
@@ -63,15 +76,22 @@ class Decision:
 
     def describe(self, state: "GameState") -> str:
         who = state.setup.players[self.player]
-        text = DECISION_TEXT.get(self.kind, self.kind)
-        if self.kind == "maneuver":
-            text = "move fleets" if state.maneuver_phase() == "fleets" else "move armies"
-        if self.kind == "import" and self.data.get("count"):  # the top bar follows the imports made
+        nation = state.board.name_of(self.nation) if self.nation else None
+        kind = self.kind
+        if kind == "import" and self.data.get("count"):  # the top bar follows the imports made
             left = state.board.import_max - self.data["count"]
-            text = f"import up to {left} more unit{'' if left == 1 else 's'}, or stop"
-        if self.nation:
-            return f"{who} ({state.board.name_of(self.nation)}) must {text}"
-        return f"{who} must {text}"
+            if nation:
+                text = ngettext("{player} ({nation}) must import up to {count} more unit, or stop",
+                                "{player} ({nation}) must import up to {count} more units, or stop", left)
+            else:
+                text = ngettext("{player} must import up to {count} more unit, or stop",
+                                "{player} must import up to {count} more units, or stop", left)
+            return text.format(player=who, nation=nation, count=left)
+        if kind == "maneuver":
+            with_nation, without = PHASE_TEXT["fleets" if state.maneuver_phase() == "fleets" else "armies"]
+        else:
+            with_nation, without = DECISION_TEXT.get(kind, ("{player} ({nation}): " + kind, "{player}: " + kind))
+        return _(with_nation if nation else without).format(player=who, nation=nation)
 
     def __repr__(self) -> str:
         return f"Decision({self.kind!r}, player={self.player}, nation={self.nation!r})"
@@ -180,7 +200,7 @@ class GameState:
 
     def describe_decision(self) -> str:
         d = self.decision()
-        return "the game is over" if d is None else d.describe(self)
+        return _("the game is over") if d is None else d.describe(self)
 
     def maneuver_phase(self) -> str | None:
         return None if self.mv is None else self.mv["phase"]
@@ -239,15 +259,15 @@ class GameState:
     def legal_donation(self, action: Donate) -> str | None:
         """None if the donation is legal, else the reason it is not (#31)."""
         if self.over:
-            return "the game is over"
+            return _("the game is over")
         if not isinstance(action.player, int) or not 0 <= action.player < self.num_players:
-            return f"there is no player {action.player!r}"
+            return _("there is no player {player!r}").format(player=action.player)
         if action.nation not in self.treasury:
-            return f"there is no nation {action.nation!r}"
+            return _("there is no nation {nation!r}").format(nation=action.nation)
         if not isinstance(action.amount, int) or isinstance(action.amount, bool) or action.amount < 1:
-            return "a donation must be a whole number of millions, at least 1"
+            return _("a donation must be a whole number of millions, at least 1")
         if action.amount > self.cash[action.player]:
-            return f"player {action.player + 1} has only {self.cash[action.player]}M"
+            return _("player {number} has only {cash}M").format(number=action.player + 1, cash=self.cash[action.player])
         return None
 
     # ------------------------------------------------------------------ legal actions
