@@ -17,6 +17,7 @@ from imperial_desktop.core.actions import ARMY, FLEET
 from imperial_desktop.core.board import HOME
 from imperial_desktop.core.errors import RecordError
 from imperial_desktop.core.setup import AUCTION
+from imperial_desktop.i18n import _
 
 if TYPE_CHECKING:
     from imperial_desktop.core.state import GameState
@@ -57,15 +58,15 @@ def is_int(value: Any) -> bool:
 def text_problem(value: Any, limit: int) -> str | None:
     """Why ``value`` is not acceptable text from a file (None if it is)."""
     if not isinstance(value, str):
-        return "not text"
+        return _("not text")
     if len(value) > limit:
-        return f"longer than {limit} characters"
+        return _("longer than {limit} characters").format(limit=limit)
     for ch in value:
         category = unicodedata.category(ch)
         if category == "Cs":
-            return "holds a lone surrogate"
+            return _("holds a lone surrogate")
         if category == "Cc":
-            return "holds a control character"
+            return _("holds a control character")
     return None
 
 

@@ -22,6 +22,7 @@ import weakref
 from pathlib import Path
 
 from imperial_desktop.core import Action, Event
+from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.settings import atomic_write_bytes, describe_os_error
 
@@ -54,7 +55,7 @@ def write_autosave_payload(payload: bytes, root: PathLike | None = None) -> Path
     try:
         atomic_write_bytes(current, payload, before_replace=rotate)
     except OSError as exc:
-        raise SaveError(f"cannot write the autosave: {describe_os_error(exc, folder)}", current) from exc
+        raise SaveError(_("cannot write the autosave: {reason}").format(reason=describe_os_error(exc, folder)), current) from exc
     return current
 
 
@@ -133,20 +134,20 @@ def load_autosave(root: PathLike | None = None) -> SavedGame:
         current = read_save(folder / AUTOSAVE)
     except SaveError as first:
         if stray is not None:
-            stray.notes.insert(0, "Recovered the last autosave from an interrupted write.")
+            stray.notes.insert(0, _("Recovered the last autosave from an interrupted write."))
             return stray
         try:
             saved = read_save(folder / AUTOSAVE_PREV)
         except SaveError:
             if not (_is_file(folder / AUTOSAVE) or _is_file(folder / AUTOSAVE_PREV)):
                 # nothing, or only a torn temporary file from a write killed before the first one
-                raise SaveError("there is no game to continue", folder / AUTOSAVE) from None
+                raise SaveError(_("there is no game to continue"), folder / AUTOSAVE) from None
             raise first from None
-        saved.notes.insert(0, f"The last autosave could not be read ({first}); "
-                              "continuing from the one before it (the last action is lost).")
+        saved.notes.insert(0, _("The last autosave could not be read ({reason}); "
+                                "continuing from the one before it (the last action is lost).").format(reason=first))
         return saved
     if stray is not None and _progress(stray) >= _progress(current):
-        stray.notes.insert(0, "Recovered the last autosave from an interrupted write.")
+        stray.notes.insert(0, _("Recovered the last autosave from an interrupted write."))
         return stray
     return current
 
@@ -212,7 +213,7 @@ class AutoSaver:
         except Exception as exc:  # noqa: BLE001 - a listener must never break the game
             log.exception("cannot build the autosave document")
             with self._lock:
-                self._finish(version, b"", SaveError(f"cannot prepare the autosave ({type(exc).__name__}: {exc})"))
+                self._finish(version, b"", SaveError(_("cannot prepare the autosave ({error}: {exc})").format(error=type(exc).__name__, exc=exc)))
                 self._retry = None  # nothing to write; the next action tries again
             return
         with self._lock:
@@ -318,7 +319,7 @@ class AutoSaver:
             return exc
         except Exception as exc:  # noqa: BLE001 - the writer thread must survive anything
             log.exception("unexpected error while autosaving")
-            return SaveError(f"cannot write the autosave in {saves_dir(self.root)}: {exc}")
+            return SaveError(_("cannot write the autosave in {folder}: {exc}").format(folder=saves_dir(self.root), exc=exc))
         if not self._cleaned:
             remove_stray_temporary_files(self.root)
             self._cleaned = True
@@ -329,7 +330,7 @@ class AutoSaver:
         if error is None:
             self.saved_version = version
             if self.last_error is not None and self._reported:
-                self._message = f"Autosave works again: the game is saved in {saves_dir(self.root)}."
+                self._message = _("Autosave works again: the game is saved in {folder}.").format(folder=saves_dir(self.root))
                 log.info("autosave works again")
             self.last_error = None
             self._reported = False
@@ -341,8 +342,8 @@ class AutoSaver:
             self._retry = (version, payload)  # retried later with the newest state
         if not self._reported:
             self._reported = True
-            self._message = (f"Autosave failed: {error}. The game goes on without saving; "
-                             "it is tried again after every move.")
+            self._message = _("Autosave failed: {reason}. The game goes on without saving; "
+                              "it is tried again after every move.").format(reason=error)
 
 
 # At the end, not the top: saves.py re-exports this module's names from its own last line, so

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameRecord, GameState, ImperialError, RecordError
 from imperial_desktop.core.validate import MAX_NAME_CHARS, MAX_SAVE_NAME_CHARS, clean_text, text_problem
+from imperial_desktop.i18n import _
 from imperial_desktop.resources import maps_root
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
@@ -103,7 +104,7 @@ def write_save(session: GameSession, path: PathLike, name: str) -> Path:
     try:
         atomic_write_bytes(path, payload)
     except OSError as exc:
-        raise SaveError(f"cannot write {path.name}: {exc.strerror or exc}", path) from exc
+        raise SaveError(_("cannot write {file}: {reason}").format(file=path.name, reason=exc.strerror or exc), path) from exc
     return path
 
 
@@ -117,18 +118,18 @@ def check_save_name(name: str, *, allow_empty: bool = False) -> str:
     """The save name without surrounding spaces; raises SaveError with a readable reason when it
     is empty (unless ``allow_empty``), too long, or holds control characters or lone surrogates."""
     if not isinstance(name, str):
-        raise SaveError("a save name must be text")
+        raise SaveError(_("a save name must be text"))
     name = name.strip()
     if not name and not allow_empty:
-        raise SaveError("Please give the save a name.")
+        raise SaveError(_("Please give the save a name."))
     if len(name) > MAX_SAVE_NAME:
-        raise SaveError(f"The name is too long ({len(name)} characters; at most {MAX_SAVE_NAME}).")
+        raise SaveError(_("The name is too long ({count} characters; at most {limit}).").format(count=len(name), limit=MAX_SAVE_NAME))
     for char in name:
         category = unicodedata.category(char)
         if category == "Cs":
-            raise SaveError("The name holds a broken character (a lone surrogate).")
+            raise SaveError(_("The name holds a broken character (a lone surrogate)."))
         if category == "Cc":
-            raise SaveError("The name holds a control character.")
+            raise SaveError(_("The name holds a control character."))
     return name
 
 
@@ -160,7 +161,7 @@ def delete_save(path: PathLike) -> None:
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:
-        raise SaveError(f"cannot delete {path.name}: {exc.strerror or exc}", path) from exc
+        raise SaveError(_("cannot delete {file}: {reason}").format(file=path.name, reason=exc.strerror or exc), path) from exc
 
 
 # ---------------------------------------------------------------------------- format upgrades
@@ -174,14 +175,13 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """Bring a save document of an older format version up to :data:`SAVE_FORMAT_VERSION`."""
     version = data.get("format_version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError(f"the save has no valid format version ({_short(version)})")
+        raise SaveError(_("the save has no valid format version ({value})").format(value=_short(version)))
     if version > SAVE_FORMAT_VERSION:
-        raise SaveError(f"the save was made by a newer Imperial Desktop (save format {version}; "
-                        f"this version reads up to {SAVE_FORMAT_VERSION}); please update the game")
+        raise SaveError(_("the save was made by a newer Imperial Desktop (save format {version}; this version reads up to {supported}); please update the game").format(version=version, supported=SAVE_FORMAT_VERSION))
     while version < SAVE_FORMAT_VERSION:
         step = UPGRADES.get(version)
         if step is None:
-            raise SaveError(f"save format version {version} is not supported")
+            raise SaveError(_("save format version {version} is not supported").format(version=version))
         data = step(dict(data))
         version += 1
         data["format_version"] = version
@@ -219,28 +219,28 @@ def _read_json(path: Path) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path.name} is too large to be a saved game ({size // (1 << 20)} MB)", path)
+            raise SaveError(_("{file} is too large to be a saved game ({size} MB)").format(file=path.name, size=size // (1 << 20)), path)
         raw = path.read_bytes()
     except OSError as exc:
-        raise SaveError(f"cannot read {path.name}: {exc.strerror or exc}", path) from exc
+        raise SaveError(_("cannot read {file}: {reason}").format(file=path.name, reason=exc.strerror or exc), path) from exc
     if not raw.strip():
-        raise SaveError(f"{path.name} is empty", path)
+        raise SaveError(_("{file} is empty").format(file=path.name), path)
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{path.name} is damaged (not text)", path) from exc
+        raise SaveError(_("{file} is damaged (not text)").format(file=path.name), path) from exc
     except RecursionError as exc:
-        raise SaveError(f"{path.name} is damaged (nested too deeply)", path) from exc
+        raise SaveError(_("{file} is damaged (nested too deeply)").format(file=path.name), path) from exc
     except ValueError as exc:  # JSONDecodeError, or an integer with thousands of digits
-        raise SaveError(f"{path.name} is damaged or incomplete (not valid JSON: {exc})", path) from exc
+        raise SaveError(_("{file} is damaged or incomplete (not valid JSON: {exc})").format(file=path.name, exc=exc), path) from exc
 
 
 def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
-        raise SaveError(f"the save lacks its '{key}'")
+        raise SaveError(_("the save lacks its '{key}'").format(key=key))
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise SaveError(f"the save's '{key}' has a wrong value ({_short(value)})")
+        raise SaveError(_("the save's '{key}' has a wrong value ({value})").format(key=key, value=_short(value)))
     return value
 
 
@@ -252,18 +252,18 @@ def _parse_time(text: str, path: Path | None = None) -> tuple[datetime, str | No
     """The save's date in UTC, within years 1971-9000 so that converting it to any local time
     never overflows; a date outside that range gives the file's own date and a note."""
     if len(text) > 64:
-        raise SaveError(f"the save's date {_short(text)} is not a date")
+        raise SaveError(_("the save's date {value} is not a date").format(value=_short(text)))
     try:
         moment = datetime.fromisoformat(text)
     except ValueError as exc:
-        raise SaveError(f"the save's date {_short(text)} is not a date") from exc
+        raise SaveError(_("the save's date {value} is not a date").format(value=_short(text))) from exc
     try:
         moment = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
         if _EARLIEST <= moment <= _LATEST:
             return moment, None
     except (OverflowError, ValueError):
         pass
-    return _file_time(path), f"The save's date {_short(text)} is impossible; the file's date is shown."
+    return _file_time(path), _("The save's date {value} is impossible; the file's date is shown.").format(value=_short(text))
 
 
 def _file_time(path: Path | None) -> datetime:
@@ -280,24 +280,24 @@ def _text_field(value: str, what: str, limit: int, notes: list[str]) -> str:
     why = text_problem(value, limit)
     if why is None:
         return value
-    notes.append(f"The {what} {why}; it was shortened or repaired.")
+    notes.append(_("The {what} {why}; it was shortened or repaired.").format(what=what, why=why))
     return clean_text(value, limit)
 
 
 def _parse_seats(items: list[Any], num_players: int) -> list[Seat]:
     if len(items) != num_players:
-        raise SaveError(f"the save lists {len(items)} seats for {num_players} players")
+        raise SaveError(_("the save lists {count} seats for {players} players").format(count=len(items), players=num_players))
     seats = []
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("name", "kind", "level")):
-            raise SaveError(f"seat {number} of the save is damaged")
+            raise SaveError(_("seat {number} of the save is damaged").format(number=number))
         if item["kind"] not in (HUMAN, COMPUTER):
-            raise SaveError(f"seat {number} has an unknown kind {_short(item['kind'])}")
+            raise SaveError(_("seat {number} has an unknown kind {value}").format(number=number, value=_short(item['kind'])))
         if item["kind"] == COMPUTER and item["level"] not in bot_names():
-            raise SaveError(f"seat {number} has an unknown computer level {_short(item['level'])}")
+            raise SaveError(_("seat {number} has an unknown computer level {value}").format(number=number, value=_short(item['level'])))
         why = text_problem(item["name"], MAX_NAME_CHARS)
         if why:
-            raise SaveError(f"the name of seat {number} {why}")
+            raise SaveError(_("the name of seat {number} {why}").format(number=number, why=why))
         seats.append(Seat.from_dict(item))
     return seats
 
@@ -316,7 +316,7 @@ def _check_map(container: Any, what: str) -> None:
     setup = container.get("setup") if isinstance(container, dict) else None
     name = setup.get("map", "europe") if isinstance(setup, dict) else "europe"
     if not isinstance(name, str) or name not in known_maps():
-        raise SaveError(f"{what} names an unknown board {_short(name)}")
+        raise SaveError(_("{what} names an unknown board {value}").format(what=what, value=_short(name)))
 
 
 def _from_snapshot(data: dict[str, Any], record: GameRecord, digest: str) -> tuple[GameState | None, str]:
@@ -327,12 +327,12 @@ def _from_snapshot(data: dict[str, Any], record: GameRecord, digest: str) -> tup
     if snapshot is None:
         return None, "the file has no snapshot"
     try:
-        _check_map(snapshot, "the snapshot")
+        _check_map(snapshot, _("the snapshot"))
         state = GameState.from_dict(snapshot)
     except (RecordError, SaveError) as exc:
-        return None, f"its snapshot is damaged ({exc})"
+        return None, _("its snapshot is damaged ({reason})").format(reason=exc)
     except Exception as exc:  # noqa: BLE001 - whatever a hostile snapshot does, the record decides
-        return None, f"its snapshot is damaged ({type(exc).__name__})"
+        return None, _("its snapshot is damaged ({reason})").format(reason=type(exc).__name__)
     if state.setup != record.setup or state.digest() != digest or record.digest not in (None, digest):
         return None, "its snapshot does not match its record"
     return state, ""
@@ -343,39 +343,39 @@ def _from_record(record: GameRecord, digest: str | None) -> GameState:
     try:
         state = record.replay(check_digest=True)  # validates the final state (core/validate.py)
     except RecordError as exc:
-        raise SaveError(f"the game record in the save is damaged: {exc}") from exc
+        raise SaveError(_("the game record in the save is damaged: {exc}").format(exc=exc)) from exc
     if record.digest is None and digest is not None and state.digest() != digest:
-        raise SaveError("the replayed game does not match the saved position")
+        raise SaveError(_("the replayed game does not match the saved position"))
     return state
 
 
 def decode_save(data: Any, path: Path | None = None) -> SavedGame:
     """Check a parsed save document and restore its game; raises SaveError."""
     if not isinstance(data, dict):
-        raise SaveError("not a saved game (the file is not a JSON object)")
+        raise SaveError(_("not a saved game (the file is not a JSON object)"))
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"not an Imperial Desktop saved game (format {_short(data.get('format'))})")
+        raise SaveError(_("not an Imperial Desktop saved game (format {value})").format(value=_short(data.get('format'))))
     data = upgrade(data)
     notes: list[str] = []
-    name = _text_field(_field(data, "name", str), "save's name", MAX_SAVE_NAME_CHARS, notes)
+    name = _text_field(_field(data, "name", str), _("save's name"), MAX_SAVE_NAME_CHARS, notes)
     saved_at, date_note = _parse_time(_field(data, "saved_at", str), path)
     if date_note:
         notes.append(date_note)
     record_data = _field(data, "record", dict)
-    _check_map(record_data, "the game record")
+    _check_map(record_data, _("the game record"))
     try:
         record = GameRecord.from_json(record_data)
     except RecordError as exc:
-        raise SaveError(f"the game record in the save is damaged: {exc}") from exc
+        raise SaveError(_("the game record in the save is damaged: {exc}").format(exc=exc)) from exc
     seats = _parse_seats(_field(data, "seats", list), record.setup.num_players)
     seed = data.get("seed", 0)
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63 else 0
     digest = data.get("digest")
     digest = digest if isinstance(digest, str) else None
-    state, reason = _from_snapshot(data, record, digest) if digest else (None, "it has no digest")
+    state, reason = _from_snapshot(data, record, digest) if digest else (None, _("it has no digest"))
     if state is None:
         state = _from_record(record, digest)
-        notes.append(clean_text(f"Restored by replaying the game record: {reason}", 300) + ".")
+        notes.append(clean_text(_("Restored by replaying the game record: {reason}").format(reason=reason), 300) + ".")
     return SavedGame(path, name, saved_at, seats, record, state, seed, notes)
 
 
@@ -389,10 +389,10 @@ def read_save(path: PathLike) -> SavedGame:
             exc.path = path
         raise
     except RecursionError as exc:
-        raise SaveError(f"{_label(path)} is damaged (nested too deeply)", path) from exc
+        raise SaveError(_("{file} is damaged (nested too deeply)").format(file=_label(path)), path) from exc
     except Exception as exc:  # noqa: BLE001 - the last line of defence of the load screen
         # a damaged file that got past the checks above; still a clean error for the player
-        raise SaveError(f"{_label(path)} is damaged ({type(exc).__name__}: {exc})", path) from exc
+        raise SaveError(_("{file} is damaged ({error}: {exc})").format(file=_label(path), error=type(exc).__name__, exc=exc), path) from exc
 
 
 def _label(path: Path) -> str:
@@ -457,7 +457,7 @@ def save_info(saved: SavedGame, path: Path) -> SaveInfo:
         status = clean_text(state.describe_decision(), 200)
         players = tuple(clean_text(p, MAX_NAME_CHARS) for p in state.setup.players)
     except Exception as exc:  # noqa: BLE001 - never reached for a validated state
-        raise SaveError(f"{_label(path)} is damaged ({type(exc).__name__})", path) from exc
+        raise SaveError(_("{file} is damaged ({error})").format(file=_label(path), error=type(exc).__name__), path) from exc
     return SaveInfo(
         path=path, name=clean_text(saved.name, MAX_SAVE_NAME_CHARS), saved_at=saved.saved_at, players=players,
         seats=tuple(saved.seats), nation_turns=state.turns_taken, game_over=state.is_terminal(),
@@ -479,7 +479,7 @@ def list_saves(root: PathLike | None = None, *, include_autosave: bool = True) -
         try:
             listing.saves.append(save_info(read_save(path), path))
         except Exception as exc:  # noqa: BLE001 - one bad file never takes down the list
-            message = str(exc) if isinstance(exc, SaveError) else f"{_label(path)} is damaged ({type(exc).__name__})"
+            message = str(exc) if isinstance(exc, SaveError) else _("{file} is damaged ({error})").format(file=_label(path), error=type(exc).__name__)
             listing.problems.append(SaveProblem(path, clean_text(message, _MAX_MESSAGE)))
     listing.saves.sort(key=lambda info: info.saved_at, reverse=True)
     return listing

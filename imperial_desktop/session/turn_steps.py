@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from imperial_desktop.core import Action, Event, event_text
 from imperial_desktop.core.board import Board
-from imperial_desktop.core.events import plural
+from imperial_desktop.core.events import player_label, plural
+from imperial_desktop.i18n import _
 
 # Turn bookkeeping: the next visible step already says what these say.
 DROPPED_EVENT_TYPES = frozenset({
@@ -78,18 +79,24 @@ def _step(event: Event, kind: str, board: Board, names: list[str] | None) -> Ste
 def _interest_caption(events: tuple[Event, ...], board: Board, names: list[str] | None) -> str:
     """One line for a nation's whole interest payment: "Italy pays interest: Anna 3M, Bob 2M"."""
     def who(p: int) -> str:
-        return names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+        return names[p] if names is not None and 0 <= p < len(names) else player_label(p)
 
-    paid = [f"{who(e['player'])} {e['amount']}M" for e in events if e.type == "interest_paid"]
-    short = [f"{who(e['player'])} {e['amount']}M" for e in events if e.type == "interest_shortfall"]
-    text = f"{board.name_of(events[0]['nation'])} pays interest: " + (", ".join(paid) or "nothing")
-    return text + (f" (still owed: {', '.join(short)})" if short else "")
+    paid = [_("{player} {amount}M").format(player=who(e["player"]), amount=e["amount"])
+            for e in events if e.type == "interest_paid"]
+    short = [_("{player} {amount}M").format(player=who(e["player"]), amount=e["amount"])
+             for e in events if e.type == "interest_shortfall"]
+    fields = {"nation": board.name_of(events[0]["nation"]), "payments": _(", ").join(paid), "owed": _(", ").join(short)}
+    if not paid:
+        text = _("{nation} pays interest: nothing (still owed: {owed})") if short else _("{nation} pays interest: nothing")
+    else:
+        text = _("{nation} pays interest: {payments} (still owed: {owed})") if short else _("{nation} pays interest: {payments}")
+    return text.format(**fields)
 
 
 def _power_step(event: Event, board: Board) -> Step:
     d = event.data
-    caption = (f"{board.name_of(d['nation'])} gains {plural(d['points'], 'power point')} "
-               f"(now {d['power']})")
+    caption = _("{nation} gains {points} (now {power})").format(
+        nation=board.name_of(d["nation"]), points=plural(d["points"], "power point"), power=d["power"])
     return Step("power", caption, d["nation"], (), None, (event,))
 
 

@@ -4,7 +4,7 @@ A :class:`SummaryTracker` follows a game, either a live :class:`GameSession` (th
 listeners and undo/redo callbacks) or a game record replayed from its set-up. It keeps every
 applied action with its events, cut into nation turns, and on request summarises the part of
 the game a player has not decided in: one :class:`NationTurnSummary` per nation turn, with
-plain-English lines ("Italy (Anna) moved to Taxation on the rondel") and structured counts
+lines in the current language ("Italy (Anna) moved to Taxation on the rondel") and structured counts
 that tests and the screen can use.
 
 Lines are plain text with the players' names as they are; the UI escapes them for its widgets.
@@ -19,8 +19,9 @@ from typing import Any, Iterable
 from imperial_desktop.core import Action, BuildFactory, Donate, EndPhase, Event, GameRecord, GameSetup, GameState, Produce
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.events import (
-    factory_noun, game_end_reason, join_words, place, plural, possessive, units_phrase, with_article,
+    factory_noun, game_end_reason, join_words, place, player_label, plural, units_phrase,
 )
+from imperial_desktop.i18n import _, ngettext
 
 
 @dataclass
@@ -237,15 +238,17 @@ def replay_summary(record: GameRecord) -> SummaryTracker:
 def _who(names: list[str], player: Any) -> str:
     if isinstance(player, int) and 0 <= player < len(names):
         return names[player]
-    return f"Player {player + 1}" if isinstance(player, int) else "nobody"
+    return player_label(player) if isinstance(player, int) else _("nobody")
 
 
-def _where(board: Board, regions: list[str], preposition: str) -> str:
-    """'in Rome' or '(2 in Rome, 1 in Genoa)' for a list of regions with repeats."""
+def _where(board: Board, regions: list[str], imported: bool) -> str:
+    """'in Rome' or '(2 in Rome, 1 in Genoa)' ('into' for imports) for regions with repeats."""
     counts = Counter(regions)
     if len(counts) == 1:
-        return f"{preposition} {place(board, regions[0])}"
-    return "(" + ", ".join(f"{c} {preposition} {place(board, r)}" for r, c in counts.items()) + ")"
+        text = _("into {region}") if imported else _("in {region}")
+        return text.format(region=place(board, regions[0]))
+    each = _("{count} into {region}") if imported else _("{count} in {region}")
+    return "(" + _(", ").join(each.format(count=c, region=place(board, r)) for r, c in counts.items()) + ")"
 
 
 def _summarise(turn: _Turn, pieces: list[_Piece], board: Board, names: list[str]) -> NationTurnSummary:
@@ -268,11 +271,13 @@ class _TurnWriter:
         self.board = board
         self.names = names
         self.turn = turn
-        nation_name = board.name_of(turn.nation) if turn.nation else "Start of the game"
+        nation_name = board.name_of(turn.nation) if turn.nation else _("Start of the game")
         gov_name = _who(names, turn.government) if turn.government is not None else None
-        title = f"{nation_name} ({gov_name})" if gov_name else nation_name
+        title = _("{nation} ({player})").format(nation=nation_name, player=gov_name) if gov_name else nation_name
         self.s = NationTurnSummary(turn.nation, nation_name, turn.government, gov_name, turn.number, title)
-        self.gov = gov_name or "the government"
+        self.gov = gov_name or _("the government")
+        self.said_no_factory = False
+        self.said_no_production = False
         self.head: list[str] = []  # the rondel move, then decisions without an event
         self.built: list[str] = []
         self.placed: dict[bool, list[tuple[str, str]]] = {False: [], True: []}  # imported -> (unit, region)
@@ -307,29 +312,44 @@ class _TurnWriter:
     def decision(self, action: Action | None) -> None:
         """Decisions that produce no event but that a reader would miss."""
         if isinstance(action, BuildFactory) and action.city is None:
-            self.head.append(f"{self.name(action.nation)} built no factory.")
+            self.head.append(_("{nation} built no factory.").format(nation=self.name(action.nation)))
+            self.said_no_factory = True
         elif isinstance(action, Produce) and not action.cities:
-            self.head.append(f"{self.name(action.nation)} produced nothing.")
+            self.head.append(_("{nation} produced nothing.").format(nation=self.name(action.nation)))
+            self.said_no_production = True
         elif isinstance(action, EndPhase) and action.phase == "import":
             self.ended_import = True
 
     def rondel_moved(self, d: dict[str, Any]) -> None:
         space = self.board.rondel[d["to"]]
         self.s.rondel, self.s.rondel_cost, self.rondel_action = space.name, d.get("cost", 0), space.action
-        passing = ", passing Investor" if d.get("passed_investor") else ""
-        paid = f" ({self.gov} paid {d['cost']}M for the extra spaces)" if d.get("cost") else ""
-        self.head.insert(0, f"{self.s.title} moved to {space.name} on the rondel{passing}{paid}.")
+        if d.get("passed_investor") and d.get("cost"):
+            text = _("{title} moved to {space} on the rondel, passing Investor "
+                     "({government} paid {cost}M for the extra spaces).")
+        elif d.get("passed_investor"):
+            text = _("{title} moved to {space} on the rondel, passing Investor.")
+        elif d.get("cost"):
+            text = _("{title} moved to {space} on the rondel ({government} paid {cost}M for the extra spaces).")
+        else:
+            text = _("{title} moved to {space} on the rondel.")
+        self.head.insert(0, text.format(title=self.s.title, space=space.name, government=self.gov, cost=d.get("cost")))
 
     def investor_forced(self, d: dict[str, Any]) -> None:
         self.s.forced_by = d["player"]
-        intended = self.board.rondel[d["intended"]].name if isinstance(d.get("intended"), int) else "its choice"
-        self.late.append(f"{self.who(d['player'])} used a Swiss Bank to force {self.name(d['nation'])} to stop on "
-                         f"Investor instead of {intended}.")
+        if isinstance(d.get("intended"), int):
+            text = _("{player} used a Swiss Bank to force {nation} to stop on Investor instead of {space}.")
+        else:
+            text = _("{player} used a Swiss Bank to force {nation} to stop on Investor instead of its choice.")
+        self.late.append(text.format(player=self.who(d["player"]), nation=self.name(d["nation"]),
+                                     space=self.board.rondel[d["intended"]].name if isinstance(d.get("intended"), int) else None))
 
     def factory_built(self, d: dict[str, Any]) -> None:
         self.s.factories_built.append(d["region"])
-        self.built.append(f"{self.name(d['nation'])} built {with_article(factory_noun(self.board, d['region']))} "
-                          f"in {place(self.board, d['region'])}.")
+        if factory_noun(self.board, d["region"]) == "shipyard":
+            text = _("{nation} built a shipyard in {region}.")
+        else:
+            text = _("{nation} built an armaments factory in {region}.")
+        self.built.append(text.format(nation=self.name(d["nation"]), region=place(self.board, d["region"])))
 
     def unit_placed(self, d: dict[str, Any]) -> None:
         self.placed[bool(d.get("imported"))].append((d["unit"], d["region"]))
@@ -356,9 +376,12 @@ class _TurnWriter:
 
     def factory_destroyed(self, d: dict[str, Any]) -> None:
         self.s.factories_destroyed.append(d["region"])
-        owner = possessive(self.name(d["owner"])) if d.get("owner") else "the"
-        self.destroyed.append(f"{self.name(d['nation'])} destroyed {owner} factory in "
-                              f"{place(self.board, d['region'])}, giving up 3 armies.")
+        if d.get("owner"):
+            text = _("{nation} destroyed {owner}'s factory in {region}, giving up 3 armies.")
+        else:
+            text = _("{nation} destroyed the factory in {region}, giving up 3 armies.")
+        self.destroyed.append(text.format(nation=self.name(d["nation"]), owner=self.name(d["owner"]) if d.get("owner") else None,
+                                          region=place(self.board, d["region"])))
 
     def flag_placed(self, d: dict[str, Any]) -> None:
         self.s.flags_won.append((d["nation"], d["region"]))
@@ -370,57 +393,63 @@ class _TurnWriter:
 
     def taxes_collected(self, d: dict[str, Any]) -> None:
         self.s.taxes, self.s.power_points, self.s.success_bonus = d["taxes"], d["points"], d["bonus"]
-        bonus = f"; {self.gov} received {d['bonus']}M as success bonus" if d["bonus"] else ""
-        self.taxes.append(f"{self.name(d['nation'])} collected {d['taxes']}M in taxes: "
-                          f"+{plural(d['points'], 'power point')} (now {d['power']}), "
-                          f"{d['income']}M into its treasury{bonus}.")
+        if d["bonus"]:
+            text = _("{nation} collected {taxes}M in taxes: +{points} (now {power}), {income}M into its treasury; "
+                     "{government} received {bonus}M as success bonus.")
+        else:
+            text = _("{nation} collected {taxes}M in taxes: +{points} (now {power}), {income}M into its treasury.")
+        self.taxes.append(text.format(nation=self.name(d["nation"]), taxes=d["taxes"], points=plural(d["points"], "power point"),
+                                      power=d["power"], income=d["income"], government=self.gov, bonus=d["bonus"]))
 
     def interest_paid(self, d: dict[str, Any]) -> None:
         self.s.interest_paid += d["amount"]
         self.own_cash += d.get("by_government") or 0
         self.paying = True
         if d["amount"]:
-            self.interest.append(f"{self.who(d['player'])} {d['amount']}M")
+            self.interest.append(_("{player} {amount}M").format(player=self.who(d["player"]), amount=d["amount"]))
 
     def interest_shortfall(self, d: dict[str, Any]) -> None:
-        self.shortfall.append(f"{d['amount']}M to {self.who(d['player'])}")
+        self.shortfall.append(_("{amount}M to {player}").format(amount=d["amount"], player=self.who(d["player"])))
 
     def investor_bonus(self, d: dict[str, Any]) -> None:
         self.s.investor_bonus += d["amount"]
-        self.late.append(f"{self.who(d['player'])} received {d['amount']}M for holding the investor card.")
+        self.late.append(_("{player} received {amount}M for holding the investor card.").format(
+            player=self.who(d["player"]), amount=d["amount"]))
 
     def bond_bought(self, d: dict[str, Any]) -> None:
         self.s.bonds.append((d["player"], d["nation"], d["value"], None))
-        self.late.append(f"{self.who(d['player'])} bought {possessive(self.name(d['nation']))} {d['value']}M bond.")
+        self.late.append(_("{player} bought {nation}'s {value}M bond.").format(
+            player=self.who(d["player"]), nation=self.name(d["nation"]), value=d["value"]))
 
     def bond_upgraded(self, d: dict[str, Any]) -> None:
         self.s.bonds.append((d["player"], d["nation"], d["value"], d["trade_in"]))
         paid = d.get("paid", d["value"] - d["trade_in"])
-        self.late.append(f"{self.who(d['player'])} traded {possessive(self.name(d['nation']))} {d['trade_in']}M bond "
-                         f"up to the {d['value']}M bond (paid {paid}M).")
+        self.late.append(_("{player} traded {nation}'s {old}M bond up to the {value}M bond (paid {paid}M).").format(
+            player=self.who(d["player"]), nation=self.name(d["nation"]), old=d["trade_in"], value=d["value"], paid=paid))
 
     def donation(self, d: dict[str, Any]) -> None:
         self.s.donations.append((d["player"], d["nation"], d["amount"]))
-        self.late.append(f"{self.who(d['player'])} gave {d['amount']}M to {possessive(self.name(d['nation']))} treasury.")
+        self.late.append(_("{player} gave {amount}M to {nation}'s treasury.").format(
+            player=self.who(d["player"]), amount=d["amount"], nation=self.name(d["nation"])))
 
     def government_changed(self, d: dict[str, Any]) -> None:
         previous = d.get("previous")
         self.s.governments_changed.append((d["nation"], previous, d["player"]))
         if isinstance(previous, int):
-            self.late.append(f"{self.who(d['player'])} took over the government of {self.name(d['nation'])} "
-                             f"from {self.who(previous)}.")
+            self.late.append(_("{player} took over the government of {nation} from {previous}.").format(
+                player=self.who(d["player"]), nation=self.name(d["nation"]), previous=self.who(previous)))
         else:
-            self.late.append(f"{self.who(d['player'])} now governs {self.name(d['nation'])}.")
+            self.late.append(_("{player} now governs {nation}.").format(player=self.who(d["player"]), nation=self.name(d["nation"])))
 
     def swiss_bank(self, d: dict[str, Any]) -> None:
         self.s.swiss_banks.append((d["player"], bool(d["holds"])))
         if d["holds"]:
-            self.late.append(f"{self.who(d['player'])} governs no nation now and holds a Swiss Bank.")
+            self.late.append(_("{player} governs no nation now and holds a Swiss Bank.").format(player=self.who(d["player"])))
         else:
-            self.late.append(f"{self.who(d['player'])} no longer holds a Swiss Bank.")
+            self.late.append(_("{player} no longer holds a Swiss Bank.").format(player=self.who(d["player"])))
 
     def investor_card(self, d: dict[str, Any]) -> None:
-        self.late.append(f"The investor card passed to {self.who(d['player'])}.")
+        self.late.append(_("The investor card passed to {player}.").format(player=self.who(d["player"])))
 
     def phase(self, d: dict[str, Any]) -> None:
         if d.get("phase") == "maneuver ends":
@@ -430,9 +459,12 @@ class _TurnWriter:
         self.s.game_over = True
         scores = d.get("scores") or []
         ranked = sorted(range(len(scores)), key=lambda p: -scores[p])
-        final = ", ".join(f"{self.who(p)} {scores[p]}" for p in ranked)
-        self.late.append(f"The game is over: {game_end_reason(self.board, d)}."
-                         + (f" Final scores: {final}." if final else ""))
+        final = _(", ").join(_("{player} {score}").format(player=self.who(p), score=scores[p]) for p in ranked)
+        if final:
+            text = _("The game is over: {reason}. Final scores: {scores}.")
+        else:
+            text = _("The game is over: {reason}.")
+        self.late.append(text.format(reason=game_end_reason(self.board, d), scores=final))
 
     # -------------------------------------------------------------- writing
 
@@ -456,15 +488,17 @@ class _TurnWriter:
     def _placed_lines(self) -> list[str]:
         who = self.name(self.mover) if self.mover else self.s.nation_name
         out = []
-        for imported, verb, preposition in ((False, "produced", "in"), (True, "imported", "into")):
+        for imported in (False, True):
             placed = self.placed[imported]
             parts = []
             for unit in ("army", "fleet"):
                 regions = [r for u, r in placed if u == unit]
                 if regions:
-                    parts.append(f"{units_phrase(len(regions), unit)} {_where(self.board, regions, preposition)}")
+                    parts.append(_("{units} {where}").format(units=units_phrase(len(regions), unit),
+                                                              where=_where(self.board, regions, imported)))
             if parts:
-                out.append(f"{who} {verb} {join_words(parts)}.")
+                text = _("{nation} imported {units}.") if imported else _("{nation} produced {units}.")
+                out.append(text.format(nation=who, units=join_words(parts)))
         return out
 
     def _move_lines(self) -> list[str]:
@@ -474,17 +508,22 @@ class _TurnWriter:
         counts: Counter[str] = Counter()
         for (unit, destination), convoys in self.moves.items():
             counts[unit] += len(convoys)
-            text = f"{units_phrase(len(convoys), unit)} to {place(self.board, destination)}"
+            fields = {"units": units_phrase(len(convoys), unit), "destination": place(self.board, destination)}
             by_sea = sum(1 for c in convoys if c)
             if by_sea:
-                across = "across " + self.where(sorted({sea for c in convoys for sea in c}))
-                text += f" ({across})" if by_sea == len(convoys) else f" ({by_sea} {across})"
-            parts.append(text)
+                fields.update(seas=self.where(sorted({sea for c in convoys for sea in c})), count=by_sea)
+                if by_sea == len(convoys):
+                    text = _("{units} to {destination} (across {seas})")
+                else:
+                    text = _("{units} to {destination} ({count} across {seas})")
+            else:
+                text = _("{units} to {destination}")
+            parts.append(text.format(**fields))
         who = self.name(self.mover) if self.mover else self.s.nation_name
         if self.s.units_moved == 1:
-            return [f"{who} moved {parts[0]}."]
+            return [_("{nation} moved {move}.").format(nation=who, move=parts[0])]
         total = join_words([plural(counts[u], u) for u in ("army", "fleet") if counts[u]])
-        return [f"{who} moved {total}: {join_words(parts)}."]
+        return [_("{nation} moved {total}: {moves}.").format(nation=who, total=total, moves=join_words(parts))]
 
     def _battle_lines(self) -> list[str]:
         out = []
@@ -492,31 +531,33 @@ class _TurnWriter:
             sides = []
             for side in (a, b):
                 units = Counter(u for nation, u in losses if nation == side)
-                sides.append(f"{self.name(side)} lost "
-                             + join_words([units_phrase(units[u], u) for u in ("army", "fleet") if units[u]]))
+                sides.append(_("{nation} lost {units}").format(
+                    nation=self.name(side),
+                    units=join_words([units_phrase(units[u], u) for u in ("army", "fleet") if units[u]])))
             count = len(losses) // 2
-            what = "A battle" if count == 1 else f"There were {count} battles"
-            out.append(f"{what} in {place(self.board, region)}: {join_words(sides)}.")
+            text = ngettext("A battle in {region}: {sides}.", "There were {count} battles in {region}: {sides}.", count)
+            out.append(text.format(count=count, region=place(self.board, region), sides=join_words(sides)))
         return out
 
     def _status_lines(self) -> list[str]:
         out = []
-        for nation in dict.fromkeys(nation for nation, _ in self.status):
+        for nation in dict.fromkeys(nation for nation, _region in self.status):
             for hostile in (True, False):
                 regions = [r for (n, r), h in self.status.items() if n == nation and h == hostile]
                 if regions:
-                    word = "hostile" if hostile else "friendly"
-                    out.append(f"{possessive(self.name(nation))} armies in {self.where(regions)} are {word}.")
+                    text = _("{nation}'s armies in {regions} are hostile.") if hostile else _(
+                        "{nation}'s armies in {regions} are friendly.")
+                    out.append(text.format(nation=self.name(nation), regions=self.where(regions)))
         return out
 
     def _flag_lines(self) -> list[str]:
         out = []
         for nation, regions in self.won.items():
-            flags = "a flag" if len(regions) == 1 else f"{len(regions)} flags"
-            out.append(f"{self.name(nation)} won {flags} in {self.where(regions)}.")
+            text = ngettext("{nation} won a flag in {regions}.", "{nation} won {count} flags in {regions}.", len(regions))
+            out.append(text.format(nation=self.name(nation), count=len(regions), regions=self.where(regions)))
         for nation, regions in self.lost.items():
-            flags = "its flag" if len(regions) == 1 else "its flags"
-            out.append(f"{self.name(nation)} lost {flags} in {self.where(regions)}.")
+            text = ngettext("{nation} lost its flag in {regions}.", "{nation} lost its flags in {regions}.", len(regions))
+            out.append(text.format(nation=self.name(nation), count=len(regions), regions=self.where(regions)))
         return out
 
     def _nothing_lines(self) -> list[str]:
@@ -524,27 +565,30 @@ class _TurnWriter:
         if not self.turn.nation:
             return []
         s, n, out = self.s, self.s.nation_name, []
-        said = " ".join(self.head)
-        if self.rondel_action == "factory" and not s.factories_built and "built no factory" not in said:
-            out.append(f"{n} could not build a factory.")
-        if self.rondel_action == "production" and not s.units_produced and "produced nothing" not in said:
-            out.append(f"{n} produced nothing.")
+        if self.rondel_action == "factory" and not s.factories_built and not self.said_no_factory:
+            out.append(_("{nation} could not build a factory.").format(nation=n))
+        if self.rondel_action == "production" and not s.units_produced and not self.said_no_production:
+            out.append(_("{nation} produced nothing.").format(nation=n))
         if (self.ended_import or self.rondel_action == "import") and not s.units_imported:
-            out.append(f"{n} imported nothing.")
+            out.append(_("{nation} imported nothing.").format(nation=n))
         if self.ended_maneuver and not s.units_moved:
-            out.append(f"{n} moved no units.")
+            out.append(_("{nation} moved no units.").format(nation=n))
         return out
 
     def _interest_lines(self) -> list[str]:
         if not (self.paying or self.shortfall):
             return []
         n = self.s.nation_name
-        text = f"{n} paid interest: " + ", ".join(self.interest) if self.interest else f"{n} paid no interest"
+        if self.interest:
+            text = _("{nation} paid interest: {payments}").format(nation=n, payments=_(", ").join(self.interest))
+        else:
+            text = _("{nation} paid no interest").format(nation=n)
         if self.own_cash:
-            text += f" ({self.gov} added {self.own_cash}M from own cash)"
+            text = _("{text} ({government} added {amount}M from own cash)").format(
+                text=text, government=self.gov, amount=self.own_cash)
         if self.shortfall:
-            text += f"; it could not pay {join_words(self.shortfall)}"
-        return [text + "."]
+            text = _("{text}; it could not pay {debts}").format(text=text, debts=join_words(self.shortfall))
+        return [_("{text}.").format(text=text)]
 
 
 _HANDLERS: dict[str, Any] = {
