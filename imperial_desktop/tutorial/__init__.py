@@ -19,7 +19,7 @@ def start_coach(restart: bool = False) -> Coach:
     The coach saves its progress after every change.
     """
     progress = None if restart else load_progress()
-    if progress is None:
+    if progress is None or progress.session.state.is_terminal():
         coach = Coach(tutorial_session())
     else:
         coach = Coach(progress.session, index=progress.index, finished=progress.finished)

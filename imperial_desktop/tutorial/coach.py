@@ -122,6 +122,7 @@ class Coach:
         history = self.session.history
         actor = history[-1].actor if history else None
         if self.finished:
+            self._changed()  # the game goes on after the script: its progress is still kept
             return
         if actor != PLAYER or isinstance(action, Donate):
             self.refresh()  # a computer moved: a free turn may be over, a lesson due

@@ -71,7 +71,7 @@ STEPS: tuple[Step, ...] = (
     Step("others", INFO, N_("The other nations"), N_(
         "The computers now play the other nations' turns, one after the other: Austria-Hungary, Italy, "
         "France, Britain, the German Empire and Russia. Watch the rondel and the log. The coach speaks again "
-        "when it is Britain's turn."), topic="turn_order"),
+        "when it is Britain's turn."), topic="rondel"),
     _act("rondel_production", RONDEL, N_("Production"), N_(
         "Britain's turn again. Production is one space ahead of Factory, so the move is free. Choose "
         "Production on the rondel."),
@@ -105,7 +105,7 @@ STEPS: tuple[Step, ...] = (
     Step("government", INFO, N_("A change of government"), N_(
         "You now govern two nations: the German Empire as well as Great Britain. Your cash is your own; the "
         "treasuries belong to the nations, and you only spend them for them. The investor card has moved on "
-        "to the next player. Germany's turn comes now."), topic="government"),
+        "to the next player. Germany's turn comes now."), topic="investor"),
     Step("germany_1", FREE, N_("Your German turn"), N_(
         "Play Germany's turn as you like. A suggestion: Factory (three spaces ahead, free) and an armaments "
         "factory in Cologne, paid from the German treasury."),
@@ -131,21 +131,21 @@ STEPS: tuple[Step, ...] = (
         "sea where its fleets stand: a convoy. Drag the army from Sheffield to Paris, across the English "
         "Channel. A French army stands in Paris."),
          MoveArmy(GB, "sheffield", "paris", ("english_channel",)), regions=("sheffield", "english_channel", "paris"),
-         topic="convoy"),
+         topic="maneuver"),
     _act("battle", BATTLE, N_("A battle"), N_(
         "An army entering a region with foreign units may fight. A battle is one against one: both units "
         "are removed. Fight the French army."),
-         Battle(GB, "paris", "army", "france", "army"), regions=("paris",), topic="battle"),
+         Battle(GB, "paris", "army", "france", "army"), regions=("paris",), topic="battles"),
     _act("second_army", MANEUVER, N_("The second army"), N_(
         "Paris is empty now. Drag the army from London to Paris as well; the second fleet in the Channel "
         "carries it."),
          MoveArmy(GB, "london", "paris", ("english_channel",)), regions=("london", "english_channel", "paris"),
-         topic="convoy"),
+         topic="maneuver"),
     _act("hostile", BATTLE, N_("A hostile entry"), N_(
         "An army in another nation's home province is hostile (standing) or friendly (lying down). A hostile "
         "army blocks the province: its factory neither produces nor pays taxes, and nothing may be built or "
         "imported there. Declare your army hostile."),
-         SetArmyStatus(GB, "paris", True), regions=("paris",), topic="hostile"),
+         SetArmyStatus(GB, "paris", True), regions=("paris",), topic="battles"),
     Step("germany_2", FREE, N_("Germany again"), N_(
         "Germany's turn. A suggestion: Production, one space ahead, so that every German factory makes a unit."),
          (ChooseRondel(DE, 1), Produce(DE, ("berlin", "hamburg", "cologne"))), nation=DE, rondel=1, topic="production"),
@@ -158,7 +158,7 @@ STEPS: tuple[Step, ...] = (
         "Taxes of 6M or more also give power points on the scoring track along the bottom of the board. The "
         "game ends when a nation reaches 25 power points. The power factor printed above the track (0 to 5) "
         "multiplies the interest of that nation's bonds at the end: strong nations make their investors rich."),
-         topic="power"),
+         topic="taxation"),
     Step("germany_3", FREE, N_("Germany's maneuver"), N_(
         "Germany's turn. A suggestion: Maneuver, and march the army from Cologne into Belgium: neutral land "
         "gets Germany's flag."),
@@ -181,7 +181,7 @@ STEPS: tuple[Step, ...] = (
     Step("score", INFO, N_("The score"), N_(
         "The table shows the score if the game ended now: for every bond, its interest times its nation's "
         "power factor, plus your cash. Ties go to the larger investor in the strongest nation."),
-         topic="scoring", overlay="results"),
+         topic="end", overlay="results"),
     Step("handover", INFO, N_("Your game now"), N_(
         "The guided part ends here: from now on the computers play as the Normal level and the game is "
         "yours. The Hint button shows what the strongest computer would do; F1 opens the rules."),

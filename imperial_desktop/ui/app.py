@@ -168,8 +168,9 @@ class App:
         self._warming = threading.Thread(target=work, name="warm-up", daemon=True)
         self._warming.start()
 
-    def start_game(self, session) -> None:
-        """Open the game screen for a session, autosaving after every action."""
+    def start_game(self, session, coach=None) -> None:
+        """Open the game screen for a session, autosaving after every action (a guided game, with
+        its ``coach``, keeps its own progress file instead and leaves the autosave alone)."""
         from imperial_desktop.session.autosave import AutoSaver
         from imperial_desktop.session.settings import PACES
         from imperial_desktop.ui.game_scene import GameScene
@@ -179,13 +180,18 @@ class App:
         if warming is not None:
             warming.join()  # the board is being loaded ahead: use it rather than load it twice at once
         pace = 0.0 if self.smoke else PACES.get(self.settings.pace, PACES["normal"])
-        session.think_in_process = True  # computers think in a process: the frames keep coming (the smoke test checks it)
+        session.think_in_process = coach is None  # computers think in a process: the frames keep coming (the smoke test checks it)
         scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=pace)
         scene.hint_in_process = not self.smoke
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
         scene.on_menu = self.show_title
-        if not self.smoke:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
+        if not self.smoke and coach is None:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
             self.autosaver = AutoSaver(session)
+        if coach is not None:  # the guided game's scripted computers think in the session's thread
+            from imperial_desktop.ui.coach import CoachPanel, start_tutorial
+
+            scene.coach = CoachPanel(coach, self.manager)
+            scene.coach.on_restart = lambda: start_tutorial(self, restart=True)
         self.switch(scene)
 
     def continue_game(self) -> None:

@@ -144,6 +144,7 @@ class GameScene:
         self.hint: list | None = None  # the Expert's advice for the decision of now (a list of Advice)
         self.hint_seconds = HINT_SECONDS
         self.hint_in_process = False  # the app sets it (tests keep the quicker thread)
+        self.coach = None  # the guided game's coach panel (ui.coach.CoachPanel), set by the app
         self._hint_job: tuple[int, "concurrent.futures.Future"] | None = None
         self._summary_shown_for: int | None = None
         self._dirty = True
@@ -439,6 +440,8 @@ class GameScene:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type not in (pygame.MOUSEMOTION,):
             self._dirty = True
+        if self.coach is not None and self.coach.handle_event(event, self):
+            return  # a click on the coach's panel
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -507,6 +510,8 @@ class GameScene:
             self._dirty = True
 
     def _on_button(self, element: object) -> None:
+        if self.coach is not None and self.coach.handle_button(element, self):
+            return
         if self.aux_panel is not None:
             if element is self.aux_panel.cancel_button:
                 self._close_aux()
@@ -620,6 +625,8 @@ class GameScene:
         """The hint's first choice is shown selected in the decision panel (the others not)."""
         assert self.decision_panel is not None
         best = self.hint[0].action if self.hint else None
+        if best is None and self.coach is not None:  # the coach's lesson selects its choice
+            best = self.coach.expected_action()
         for button, choice in self.decision_panel.buttons.items():
             want = best is not None and choice.action == best
             if want and not button.is_selected:
@@ -838,7 +845,7 @@ class GameScene:
             self._note_step(current.step)
         if busy:
             self._dirty = True
-        if not self.animator.busy and self.handover_to is None:
+        if not self.animator.busy and self.handover_to is None and not (self.coach and self.coach.holds_game()):
             self.session.poll()
         self._check_handover()
         if self.wants_results and not self.animator.busy:
@@ -852,6 +859,8 @@ class GameScene:
         if self.hint is None:
             self._hint_version = self.session.version
         self._refresh_decision_panel()
+        if self.coach is not None:
+            self.coach.update(self)
         if self.decision_panel is not None:
             self.decision_panel.update_hover()
             self._mark_hint_buttons()
@@ -938,6 +947,8 @@ class GameScene:
         for region in self.choice_regions:
             out[region] = (255, 255, 255)
         out.update(self.hint_regions())
+        if self.coach is not None:
+            out.update(self.coach.region_marks())
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -953,6 +964,8 @@ class GameScene:
         hover = self.rondel_hover
         if hover is None and self.hint:
             hover = next((a.action.space for a in self.hint[:1] if isinstance(a.action, ChooseRondel)), None)
+        if hover is None and self.coach is not None:
+            hover = self.coach.rondel_space()
         key = (self.session.version, lay.size, self.hide_cash, len(self.log), self.log_scroll, bool(rondel_hl),
                hover, id(step), self.decision_panel is None, self.handover_to)
         if key != self._chrome_key or self._chrome is None:
@@ -994,6 +1007,8 @@ class GameScene:
             surface.blit(self._tip, (x, y))
         if self.hint and self.overlay is None:
             self._draw_hint(surface)
+        if self.coach is not None:
+            self.coach.draw(surface, self)
         self._draw_toast(surface)
         if self.handover_to is not None:
             self._draw_handover(surface)
@@ -1171,6 +1186,8 @@ class GameScene:
         hover = self.rondel_hover
         if hover is None and self.hint:  # the hint's rondel space lights up
             hover = next((a.action.space for a in self.hint[:1] if isinstance(a.action, ChooseRondel)), None)
+        if hover is None and self.coach is not None:  # and the coach's lesson's
+            hover = self.coach.rondel_space()
         self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, hover, rondel_flash)
         hidden = None
         if self.hide_cash:  # hot seat: only the player deciding now sees their own cash
@@ -1252,6 +1269,8 @@ class GameScene:
             self.session.on_change.remove(self._on_change)
         if self.summary is not None:
             self.summary.detach()
+        if self.coach is not None:
+            self.coach.close()
 
 
 def _why_unit_cannot_move(state: GameState, piece: Piece) -> str:

@@ -210,6 +210,7 @@ class TitleScene(MenuScene):
     SPECS = [
         ("continue", "Continue", "Resume the last game where you left it (autosaved after every move)"),
         ("new", "New game", "Set up a new game: players, computer opponents, variants"),
+        ("learn", None, None),  # "Learn to play": its texts come from ui.coach (the tutorial's catalog)
         ("load", "Load", "Open a saved game"),
         ("settings", "Settings", "Window size, full screen, pace of computer turns, hidden cash"),
         ("rules", "Rules", "A summary of the rules of Imperial, with every new-game option explained"),
@@ -219,7 +220,7 @@ class TitleScene(MenuScene):
     def __init__(self, app: "App", note: str = ""):
         self.note = note
         self.has_auto = saves.has_autosave()
-        self.panel_size = (460, 540 if note else 450)
+        self.panel_size = (460, 590 if note else 500)
         self.continue_tip = self.SPECS[0][2]
         # which game is behind Continue, read off the UI thread (it names it in the tool tip)
         self.future: concurrent.futures.Future | None = _LISTER.submit(_continue_summary) if self.has_auto else None
@@ -245,6 +246,10 @@ class TitleScene(MenuScene):
         y = top
         for key, text, tip in self.SPECS:
             primary = key == ("continue" if self.has_auto else "new")  # one obvious next step
+            if key == "learn":
+                from imperial_desktop.ui.coach import learn_texts
+
+                text, tip = learn_texts()
             self.buttons[key] = self.button(pygame.Rect(70 if pw > 300 else 8, y, pw - (140 if pw > 300 else 16), pitch - 10),
                                             text, markup_escape(self.continue_tip if key == "continue" else tip),
                                             "#primary_button" if primary else None)
@@ -260,6 +265,10 @@ class TitleScene(MenuScene):
             self.app.continue_game()
         elif element is b["new"]:
             self.app.switch(NewGameScene(self.app))
+        elif element is b["learn"]:
+            from imperial_desktop.ui.coach import start_tutorial
+
+            start_tutorial(self.app)
         elif element is b["load"]:
             self.app.switch(LoadScene(self.app))
         elif element is b["settings"]:

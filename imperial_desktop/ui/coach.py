@@ -1,0 +1,230 @@
+"""The coach's panel on the game screen of the guided game ("Learn to play").
+
+A box at the board's bottom-right corner says what to do and why; its buttons (pygame-gui) go on
+(Next), take a deviating action back (Undo), leave the script, or open the rules topic. The
+step's rondel space, regions and choice button are lit through the game screen's own highlight
+mechanisms (``rondel_space``, ``region_marks``, ``expected_action``). The logic lives in
+:mod:`imperial_desktop.tutorial.coach`; this module only shows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+import pygame_gui
+
+from imperial_desktop.core import Action
+from imperial_desktop.i18n import _
+from imperial_desktop.tutorial import Coach, CoachView
+from imperial_desktop.ui import panels
+from imperial_desktop.ui.dialogs import fitted_button
+from imperial_desktop.ui.fonts import font
+
+if TYPE_CHECKING:
+    from imperial_desktop.ui.app import App
+    from imperial_desktop.ui.game_scene import GameScene
+
+COACH_EDGE = (214, 60, 170)  # the coach's colour: its frame and the regions it points at
+COACH_BG = (252, 247, 236)
+COACH_TEXT = (40, 32, 26)
+COACH_MUTED = (120, 100, 90)
+DEVIATION_EDGE = (200, 60, 40)
+
+
+class CoachPanel:
+    """Shows a :class:`Coach` on a :class:`GameScene` (the scene's ``coach`` attribute)."""
+
+    def __init__(self, coach: Coach, manager: pygame_gui.UIManager | None):
+        self.coach = coach
+        self.manager = manager
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hidden = False  # closed after the end of the script
+        self._key: tuple | None = None
+        self._lines: list[tuple[str, bool]] = []
+        self._overlay_for: str | None = None
+        self.on_restart: Callable[[], None] | None = None  # set by the app: a new guided game
+
+    # ------------------------------------------------------------------ what the game screen asks
+
+    def holds_game(self) -> bool:
+        """Whether the computers wait (the player reads, or is asked to undo)."""
+        return self.coach.holds_game()
+
+    def expected_action(self) -> Action | None:
+        return None if self.hidden else self.coach.expected_action()
+
+    def rondel_space(self) -> int | None:
+        """The rondel space the current lesson is about (lit like a hovered space)."""
+        step = self.coach.current()
+        if self.hidden or step is None or self.coach.deviation is not None:
+            return None
+        return step.rondel
+
+    def region_marks(self) -> dict[str, tuple[int, int, int]]:
+        step = self.coach.current()
+        if self.hidden or step is None or self.coach.deviation is not None:
+            return {}
+        return {region: COACH_EDGE for region in step.regions}
+
+    # ------------------------------------------------------------------ per frame
+
+    def update(self, scene: "GameScene") -> None:
+        view = self.coach.view()
+        step = view.step
+        if step is not None and step.overlay and self._overlay_for != step.key:
+            self._overlay_for = step.key  # e.g. the score table for the lesson on scoring
+            if scene.overlay != step.overlay:
+                scene.toggle_overlay(step.overlay)
+        key = (view.title, view.text, view.deviation, view.can_next, view.done, view.waiting, self.hidden,
+               scene.layout.size, scene.layout.board.topleft)
+        if key != self._key:
+            self._key = key
+            self._layout(scene, view)
+            scene._dirty = True
+
+    def _layout(self, scene: "GameScene", view: CoachView) -> None:
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+        if self.hidden:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        s = scene.layout.scale
+        board = scene.layout.board
+        w = min(round(470 * s), board.w - 40)
+        pad = round(12 * s)
+        size = panels.px(14, s)
+        body, head = font(size), font(panels.px(16, s), "bold")
+        lines: list[tuple[str, bool]] = []
+        for paragraph in view.text.split("\n"):
+            lines += [(line, False) for line in panels.wrap(paragraph, body, w - 2 * pad)]
+        self._lines = lines
+        button_h = max(28, round(32 * s))
+        h = pad + head.get_linesize() + 6 + body.get_linesize() * len(lines) + pad + button_h + pad
+        # the bottom-right corner: the sea and lands there (Turkey, the Eastern Mediterranean) play no
+        # part in the lessons, and the hint's box keeps the bottom-left
+        self.rect = pygame.Rect(0, 0, w, min(h, board.h - 20))
+        self.rect.bottomright = (board.right - 10, board.bottom - 10)
+        if self.manager is None:
+            return
+        specs: list[tuple[str, str, str]] = []
+        if view.done:
+            specs.append(("close", _("Close"), _("Hide the coach and play on")))
+        elif view.deviation:
+            specs.append(("undo", _("Undo"), _("Take your last action back and follow the lesson")))
+            specs.append(("leave", _("Play on my own"), _("Leave the lesson here; the computers play as the Normal level")))
+        elif view.can_next:
+            specs.append(("next", _("Next"), _("Go on with the lesson")))
+        step = view.step
+        if view.done:
+            specs.append(("restart", _("Start again"), _("Begin the guided game anew")))
+        if step is not None and step.topic:
+            specs.append(("rules", _("Rules"), _("The rules on this subject")))
+        x = self.rect.x + pad
+        y = self.rect.bottom - pad - button_h
+        measure = font(panels.px(13, s), "bold")
+        for name, label, tip in specs:
+            bw = min(measure.size(label)[0] + round(36 * s), self.rect.right - pad - x)
+            if bw < 40:
+                break
+            self.buttons[name] = fitted_button(pygame.Rect(x, y, bw, button_h), label, self.manager, tip=tip,
+                                               object_id="#primary_button" if name in ("next", "undo", "close") else None)
+            x += bw + round(8 * s)
+
+    # ------------------------------------------------------------------ input
+
+    def handle_button(self, element: object, scene: "GameScene") -> bool:
+        """Run one of the coach's buttons; False if the element is not one of them."""
+        name = next((k for k, b in self.buttons.items() if b is element), None)
+        if name is None:
+            return False
+        if name == "next":
+            self.coach.next()
+            step = self.coach.current()
+            if scene.overlay is not None and (step is None or step.overlay != scene.overlay):
+                scene.overlay = None  # the score table belonged to the lesson just read
+        elif name == "undo":
+            scene.undo()
+        elif name == "leave":
+            self.coach.leave_script()
+        elif name == "close":
+            self.hidden = True
+        elif name == "rules":
+            self._open_topic(scene)
+        elif name == "restart" and self.on_restart is not None:
+            self.on_restart()
+            return True
+        self._key = None
+        scene._dirty = True
+        return True
+
+    def _open_topic(self, scene: "GameScene") -> None:
+        step = self.coach.current()
+        topic = step.topic if step is not None else None
+        try:
+            scene.open_rules(topic)
+        except TypeError:  # an older game screen: the rules without a topic
+            scene.open_rules()
+
+    def handle_event(self, event: pygame.event.Event, scene: "GameScene") -> bool:
+        """Clicks on the panel stay on it (the board beneath does not see them)."""
+        if self.hidden or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        return getattr(event, "button", 1) == 1 and self.rect.collidepoint(event.pos)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface, scene: "GameScene") -> None:
+        if self.hidden or self.rect.w <= 0:
+            return
+        view = self.coach.view()
+        s = scene.layout.scale
+        pad = round(12 * s)
+        edge = DEVIATION_EDGE if view.deviation else COACH_EDGE
+        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(3, 3), border_radius=10)
+        pygame.draw.rect(surface, COACH_BG, self.rect, border_radius=10)
+        pygame.draw.rect(surface, edge, self.rect, max(2, round(3 * s)), border_radius=10)
+        head = panels.text(surface, view.title, (self.rect.x + pad, self.rect.y + pad), panels.px(16, s), edge, "bold",
+                           max_width=self.rect.w * 0.62)
+        panels.text(surface, self._progress_text(), (self.rect.right - pad, self.rect.y + pad + 2), panels.px(12, s),
+                    COACH_MUTED, "regular", "topright", max_width=self.rect.w * 0.34)
+        body = font(panels.px(14, s))
+        y = head.bottom + 6
+        limit = self.rect.bottom - pad - max(28, round(32 * s)) - 4
+        for line, _bold in self._lines:
+            if y + body.get_linesize() > limit:
+                break
+            panels.text(surface, line, (self.rect.x + pad, y), panels.px(14, s), COACH_TEXT, max_width=self.rect.w - 2 * pad)
+            y += body.get_linesize()
+
+    def _progress_text(self) -> str:
+        total = len(self.coach.steps)
+        done = min(self.coach.index + 1, total)
+        return _("Coach · step {number} of {total}").format(number=done, total=total)
+
+    def close(self) -> None:
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+        self.coach.detach()
+
+
+def start_tutorial(app: "App", restart: bool = False) -> None:
+    """Open the guided game on the game screen: the saved one continued, or a new one."""
+    from imperial_desktop.tutorial import start_coach
+
+    coach = start_coach(restart)
+    app.start_game(coach.session, coach=coach)
+
+
+def learn_texts() -> tuple[str, str]:
+    """The title screen's "Learn to play" button and its tool tip (saying when it continues)."""
+    from imperial_desktop.tutorial import has_progress
+
+    if has_progress():
+        return (_("Learn to play (continue)"),
+                _("Continue the guided first game where you left it; the coach's last box offers to start again"))
+    return (_("Learn to play"), _("A guided first game against three computers: a coach says what to do and why, "
+                                  "step by step"))

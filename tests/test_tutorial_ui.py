@@ -1,0 +1,216 @@
+"""The guided first game played in the window through posted events (issue 14, acceptance 1).
+
+"Learn to play" on the title screen; the test follows the coach as a player would (clicks on the
+rondel, on cities and choice buttons, drags of units, the coach's own buttons) to the end of the
+script; and at each kind of step it does something else and checks the coach's answer (Undo
+asked and restoring the step, or the other choice accepted).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from imperial_desktop.core import (
+    BuildFactory, ChooseRondel, EndPhase, ImportUnit, Invest, MoveArmy, Peace, Produce,
+)
+from imperial_desktop.tutorial.script import INFO
+from ui_player import UIPlayer
+
+
+class AppDriver:
+    """The few driver calls ``UIPlayer`` makes, on the whole app (its own loop, real events)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    @property
+    def scene(self):
+        return self.app.scene
+
+    def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.frame(dt)
+
+    def post(self, type_, **kwargs) -> None:
+        pygame.event.post(pygame.event.Event(type_, **kwargs))
+
+    def move(self, pos) -> None:
+        pygame.mouse.set_pos(pos)
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.frame()
+
+    def click(self, pos, button: int = 1) -> None:
+        self.move(pos)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.frame(2)
+
+    def drag(self, start, end, steps: int = 6) -> None:
+        self.move(start)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.frame()
+        for i in range(1, steps + 1):
+            p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+            pygame.mouse.set_pos(p)
+            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.frame()
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.frame(2)
+
+    def key(self, key: int) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
+        self.frame(2)
+
+    def click_element(self, element) -> None:
+        self.click(element.get_abs_rect().center)
+
+
+@pytest.fixture
+def tutorial(app):
+    """The app on the guided game's screen, started with the title screen's button; instant pace."""
+    app.settings.pace = "instant"
+    driver = AppDriver(app)
+    driver.click_element(app.scene.buttons["learn"])
+    scene = app.scene
+    assert scene.coach is not None, "Learn to play opened no coach"
+    scene.animator.seconds_per_step = 0.0
+    return driver
+
+
+def _coach(driver):
+    return driver.scene.coach
+
+
+def _settle(driver, frames: int = 400) -> None:
+    """Frames until the player is asked something (the computers play meanwhile) or the coach holds."""
+    scene = driver.scene
+    for _ in range(frames):
+        session = scene.session
+        if session.computer_thinking():
+            session.wait_for_computer(5.0)
+        driver.frame()
+        decision = session.state.decision()
+        if scene.coach.holds_game() or (decision is not None and decision.player == 0 and not scene.animator.busy
+                                        and scene.decision_panel is not None):
+            if scene.overlay == "summary":
+                driver.key(pygame.K_ESCAPE)  # "what happened" shown over the board: closed as a player would
+            return
+    raise AssertionError(f"nothing to do for the player: {scene.session.state.describe_decision()}")
+
+
+def follow_coach(driver, until: str | None = None) -> list[str]:
+    """Play as the coach says, with real events; the steps seen."""
+    player = UIPlayer(driver)
+    seen: list[str] = []
+    for _ in range(300):
+        coach = _coach(driver).coach
+        step = coach.current()
+        if step is None or step.key == until:
+            return seen
+        if not seen or seen[-1] != step.key:
+            seen.append(step.key)
+        _settle(driver)
+        if coach.current() is not step:
+            continue
+        if step.kind == INFO:
+            driver.click_element(_coach(driver).buttons["next"])
+            continue
+        wanted = coach.expected_action()
+        assert wanted is not None, (step.key, driver.scene.session.state.describe_decision())
+        before = driver.scene.session.version
+        player.perform(wanted)
+        assert driver.scene.session.version > before, f"{step.key}: {wanted} was not played"
+        assert coach.deviation is None, coach.deviation
+    raise AssertionError("the guided game did not end")
+
+
+def test_the_whole_guided_game_through_posted_events(tutorial):
+    from imperial_desktop.tutorial.script import STEPS
+
+    seen = follow_coach(tutorial)
+    assert seen == [s.key for s in STEPS]
+    panel = _coach(tutorial)
+    assert panel.coach.finished and "close" in panel.buttons
+    state = tutorial.scene.session.state
+    assert state.government["germany"] == 0 and state.hostile["great_britain"] == {"paris"}
+    tutorial.click_element(panel.buttons["close"])
+    assert panel.hidden
+    # the computers play on as Normal players
+    _settle(tutorial)
+    assert all(bot.released for bot in panel.coach.bots)
+
+
+def _deviate_and_check(driver, action, *, undo: bool = True) -> None:
+    """Play ``action`` instead of the lesson's; the coach names it and asks for Undo, which restores the step."""
+    panel = _coach(driver)
+    coach = panel.coach
+    step = coach.current()
+    UIPlayer(driver).perform(action)
+    driver.frame(2)
+    assert coach.deviation is not None and step.key in [s.key for s in coach.steps]
+    assert "undo" in panel.buttons and "leave" in panel.buttons
+    assert coach.holds_game()
+    if undo:
+        driver.click_element(panel.buttons["undo"])
+        driver.frame(2)
+        assert coach.deviation is None and coach.current() is step
+
+
+@pytest.mark.parametrize("kind, until, wrong", [
+    ("rondel", "rondel_factory", ChooseRondel("great_britain", 1)),
+    ("build", "factory", BuildFactory("great_britain", "edinburgh")),
+    ("production", "production", Produce("great_britain", ("london", "liverpool"))),
+    ("import", "import_army", ImportUnit("great_britain", "army", "sheffield")),
+    ("investor", "invest", Invest(0, "italy", 2)),
+    ("maneuver", "convoy", MoveArmy("great_britain", "sheffield", "belgium", ("english_channel",))),
+    ("battle", "battle", Peace("great_britain")),
+])
+def test_a_deviation_at_each_kind_of_step_asks_for_undo(tutorial, kind, until, wrong):
+    follow_coach(tutorial, until=until)
+    _settle(tutorial)
+    assert _coach(tutorial).coach.current().kind == kind or kind == "battle"
+    _deviate_and_check(tutorial, wrong)
+    # the lesson goes on after the undo
+    assert follow_coach(tutorial, until=_next_key(until))[0] == until
+
+
+def _next_key(key: str) -> str:
+    from imperial_desktop.tutorial.script import STEP_KEYS
+
+    return STEP_KEYS[STEP_KEYS.index(key) + 1]
+
+
+def test_an_accepted_other_choice_and_leaving_the_script(tutorial):
+    follow_coach(tutorial, until="fleet_3")
+    _settle(tutorial)
+    panel = _coach(tutorial)
+    panel_choice = tutorial.scene.decision_panel.button_for(lambda c: c.action == EndPhase("great_britain", "fleets"))
+    assert panel_choice is not None
+    UIPlayer(tutorial).perform(EndPhase("great_britain", "fleets"))
+    assert panel.coach.deviation is None and panel.coach.accepted and panel.coach.current().key == "convoy"
+    # a deviation, then "Play on my own": the computers become Normal players
+    _settle(tutorial)
+    UIPlayer(tutorial).perform(MoveArmy("great_britain", "sheffield", "holland", ("english_channel",)))
+    assert panel.coach.deviation
+    tutorial.click_element(panel.buttons["leave"])
+    assert panel.coach.finished and all(bot.released for bot in panel.coach.bots)
+
+
+def test_left_and_resumed_from_the_title_screen(tutorial):
+    follow_coach(tutorial, until="rondel_production")
+    app = tutorial.app
+    left = app.scene.session
+    tutorial.key(pygame.K_ESCAPE)  # the game menu
+    menu = app.scene.menu_window
+    assert menu is not None
+    tutorial.click_element(menu.button("title"))
+    assert app.scene.__class__.__name__ == "TitleScene"
+    assert "continue" in app.scene.buttons["learn"].text.lower() or app.scene.buttons["learn"].text != "Learn to play"
+    tutorial.click_element(app.scene.buttons["learn"])
+    panel = app.scene.coach
+    assert panel is not None and panel.coach.current().key == "rondel_production"
+    assert app.scene.session is not left and app.scene.session.state == left.state  # the same game, replayed
+    assert follow_coach(tutorial, until="rondel_import")[-1] == "production"
