@@ -298,7 +298,7 @@ class Battle(Action):
                  ("fleet", "army"): _("{nation}: fleet fights an army of {other} in {region}"),
                  ("fleet", "fleet"): _("{nation}: fleet fights a fleet of {other} in {region}")}
         text = texts.get((self.unit, self.target_unit)) or (
-            f"{{nation}}: {self.unit} fights {with_article(self.target_unit)} of {{other}} in {{region}}")
+            f"{{nation}}: {self.unit} fights {with_article(self.target_unit)} of {{other}} in {{region}}")  # i18n: not shown
         return text.format(nation=_n(board, self.nation), other=_n(board, self.target_nation), region=place(board, self.region))
 
 
