@@ -9,6 +9,7 @@ mechanisms (``rondel_space``, ``region_marks``, ``expected_action``). The logic 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -179,6 +180,7 @@ class CoachPanel:
     def draw(self, surface: pygame.Surface, scene: "GameScene") -> None:
         if self.hidden or self.rect.w <= 0:
             return
+        self._draw_marks(surface, scene)
         view = self.coach.view()
         s = scene.layout.scale
         pad = round(12 * s)
@@ -198,6 +200,33 @@ class CoachPanel:
                 break
             panels.text(surface, line, (self.rect.x + pad, y), panels.px(14, s), COACH_TEXT, max_width=self.rect.w - 2 * pad)
             y += body.get_linesize()
+
+    def _draw_marks(self, surface: pygame.Surface, scene: "GameScene") -> None:
+        """Rings the lesson's regions and rondel space (on top of the highlights, so they stand out)."""
+        s = scene.layout.scale
+        width = max(3, round(4 * s))
+        clip = surface.get_clip()
+        surface.set_clip(scene.board.rect)
+        for region in self.region_marks():
+            if region not in scene.board.geometry.regions:
+                continue
+            scene.board.outline_region(surface, region, COACH_EDGE, width)
+            x, y = scene.board.board_to_screen(scene.board.geometry.regions[region].label)
+            radius = max(14, round(24 * s))
+            pygame.draw.circle(surface, COACH_EDGE, (round(x), round(y)), radius, width)
+        surface.set_clip(clip)
+        space = self.rondel_space()
+        geometry = getattr(scene, "_rondel_geometry", None)
+        if space is not None and geometry is not None:
+            cx, cy, inner, outer = geometry
+            n = len(scene.session.state.board.rondel)
+            a0 = -math.pi / 2 + (space - 0.5) * 2 * math.pi / n
+            a1 = a0 + 2 * math.pi / n
+            ring = [(cx + (outer + 3) * math.cos(a0 + (a1 - a0) * t / 10), cy + (outer + 3) * math.sin(a0 + (a1 - a0) * t / 10))
+                    for t in range(11)]
+            ring += [(cx + (inner - 3) * math.cos(a1 - (a1 - a0) * t / 10), cy + (inner - 3) * math.sin(a1 - (a1 - a0) * t / 10))
+                     for t in range(11)]
+            pygame.draw.polygon(surface, COACH_EDGE, ring, width)
 
     def _progress_text(self) -> str:
         total = len(self.coach.steps)
