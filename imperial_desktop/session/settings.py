@@ -172,7 +172,7 @@ def _bool(value: Any, default: bool) -> bool:
 
 
 def _language(value: Any, default: str) -> str:
-    return value if value == SYSTEM_LANGUAGE or value in i18n.LANGUAGES else default
+    return value if isinstance(value, str) and (value == SYSTEM_LANGUAGE or value in i18n.LANGUAGES) else default
 
 
 def clean_name(value: Any, default: str) -> str:
