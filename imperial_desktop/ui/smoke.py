@@ -110,5 +110,13 @@ def run_smoke(argv: list[str]) -> int:
         if problem:
             print(f"imperial-desktop smoke test FAILED: {problem}", file=sys.stderr)
             return 1
+    from imperial_desktop import i18n
+
+    asked = os.environ.get(i18n.LANGUAGE_ENV, "").strip()
+    print(f"language: {i18n.language()}")  # the frozen build's German run greps this
+    if asked and i18n.normalize_language(asked) != i18n.language():
+        print(f"imperial-desktop smoke test FAILED: language {asked} was asked, {i18n.language()} came "
+              "(its catalogs are missing?)", file=sys.stderr)
+        return 1
     print("imperial-desktop smoke test passed")
     return 0
