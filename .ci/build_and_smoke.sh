@@ -42,14 +42,18 @@ if size < 100_000 or (w, h) != (1600, 1000) or len(colours) < 20:
 PY
 }
 
-smoke() {  # smoke <executable> <label>
-    local app="$1" shot="$WORK/smoke-$2.png" start end
+smoke() {  # smoke <executable> <label> [language]
+    local app="$1" shot="$WORK/smoke-$2.png" language="${3:-en}" start end out
     test -x "$app" || { echo "no executable at $app" >&2; exit 1; }
     start=$(date +%s.%N)
-    # from another working directory, so nothing can come from the checkout by accident
-    (cd "$WORK" && env -u PYTHONPATH timeout 600 "$app" --smoke-test --screenshot "$shot" --frames 200)
+    # from another working directory, so nothing can come from the checkout by accident; the
+    # language forced (IMPERIAL_DESKTOP_LANGUAGE) so that the bundled catalogs must be found
+    out=$(cd "$WORK" && env -u PYTHONPATH IMPERIAL_DESKTOP_LANGUAGE="$language" timeout 600 \
+        "$app" --smoke-test --screenshot "$shot" --frames 200) || { echo "$out"; exit 1; }
+    echo "$out"
     end=$(date +%s.%N)
-    echo "frozen $2 smoke test: exit 0 in $("$PYTHON" -c "print(f'{$end - $start:.1f}')") s"
+    grep -qx "language: $language" <<<"$out" || { echo "frozen $2 smoke test: language $language was asked but not used" >&2; exit 1; }
+    echo "frozen $2 smoke test ($language): exit 0 in $("$PYTHON" -c "print(f'{$end - $start:.1f}')") s"
     check_png "$shot"
 }
 
@@ -59,6 +63,8 @@ start=$(date +%s)
     --distpath "$ROOT/dist" --workpath "$WORK/build" build.spec
 echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop ($(du -sh dist/imperial-desktop | cut -f1))"
 smoke "$ROOT/dist/imperial-desktop/imperial-desktop" onefolder
+# once more in German (issue 14): the catalogs are in the bundle and found there
+smoke "$ROOT/dist/imperial-desktop/imperial-desktop" onefolder-de de
 
 if [ "${IMPERIAL_CI_ONEFILE:-1}" != "0" ]; then
     echo "== PyInstaller one-file build"
