@@ -144,3 +144,19 @@ def test_the_static_check_finds_planted_unmarked_text():
     marked_lines = {line_of('ok = UIButton'), line_of('text="×"'), line_of("ngettext("), line_of("show_message"),
                     line_of("fps counter")}
     assert not {line for line, _text in found} & marked_lines, sorted(found)
+
+
+def test_the_install_ships_every_package_and_the_catalogs():
+    """pyproject.toml lists its packages by hand: a new one (the tutorial) must be there, and the
+    package data must hold the catalogs, or `pip install .` would leave them out."""
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        config = tomllib.load(handle)
+    packages = set(config["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "imperial_desktop").rglob("__init__.py")
+             if "__pycache__" not in p.parts}
+    assert found <= packages, sorted(found - packages)
+    data = config["tool"]["setuptools"]["package-data"]["imperial_desktop"]
+    assert "locale/*/LC_MESSAGES/*.mo" in data and "locale/*/LC_MESSAGES/*.po" in data
+    assert "babel" in " ".join(config["build-system"]["requires"])
