@@ -1,11 +1,14 @@
 """Screenshots of the screens around the board (title, new game, load, settings, rules) and of
 the save-name dialog, at 1280x720 and 1600x1000, into docs/screenshots/screen-<name>-<W>x<H>.png.
 
-Usage: python3 tools/menu_screenshots.py   (headless; uses a temporary saves folder)
+Usage: python3 tools/menu_screenshots.py [--language de|fr] [--sizes 1280x800]
+(headless; uses a temporary saves folder). In another language than English the files are named
+screen-<name>-<W>x<H>-<language>.png and the default size is 1280x800.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -35,6 +38,14 @@ def _saves() -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--language", default="en", choices=("en", "de", "fr"))
+    parser.add_argument("--sizes", help="e.g. 1280x800,1600x1000 (default: 1280x720,1600x1000; 1280x800 in de/fr)")
+    args = parser.parse_args()
+    sizes = ([tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")] if args.sizes
+             else SIZES if args.language == "en" else [(1280, 800)])
+    suffix = "" if args.language == "en" else f"-{args.language}"
+    os.environ["IMPERIAL_DESKTOP_LANGUAGE"] = args.language  # the app reads it before its first screen
     os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
     _saves()
     import pygame
@@ -46,9 +57,9 @@ def main() -> None:
 
     out = ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    screen = init_display(SIZES[0], headless=True)
+    screen = init_display(sizes[0], headless=True)
     app = App(screen)
-    for size in SIZES:
+    for size in sizes:
         app.screen = pygame.display.set_mode(size)
         app.manager.set_window_resolution(size)
         app.show_title()
@@ -75,7 +86,7 @@ def main() -> None:
                     app.frame(1 / 60)
                 for _ in range(3):
                     app.frame(1 / 60)
-            path = out / f"screen-{name}-{size[0]}x{size[1]}.png"
+            path = out / f"screen-{name}-{size[0]}x{size[1]}{suffix}.png"
             pygame.image.save(app.screen, str(path))
             print(path)
             if name in ("new-game", "load"):  # the question before a game in progress or a save is lost
@@ -83,7 +94,7 @@ def main() -> None:
                 scene.start() if name == "new-game" else scene.on_button(scene.delete_button)
                 for _ in range(3):
                     app.frame(1 / 60)
-                path = out / f"screen-{name}-question-{size[0]}x{size[1]}.png"
+                path = out / f"screen-{name}-question-{size[0]}x{size[1]}{suffix}.png"
                 pygame.image.save(app.screen, str(path))
                 print(path)
                 for window in scene.windows:
@@ -96,7 +107,7 @@ def main() -> None:
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
                 for _ in range(15):
                     app.frame(0.1)
-                path = out / f"screen-new-game-tooltip-{size[0]}x{size[1]}.png"
+                path = out / f"screen-new-game-tooltip-{size[0]}x{size[1]}{suffix}.png"
                 assert any(type(s).__name__ == "UITooltip" for s in app.manager.get_sprite_group().sprites()), "no tool tip"
                 pygame.image.save(app.screen, str(path))
                 print(path)
@@ -106,7 +117,7 @@ def main() -> None:
                 dialog.submit()
                 for _ in range(3):
                     app.frame(1 / 60)
-                path = out / f"screen-save-replace-{size[0]}x{size[1]}.png"
+                path = out / f"screen-save-replace-{size[0]}x{size[1]}{suffix}.png"
                 pygame.image.save(app.screen, str(path))
                 print(path)
                 dialog.close()

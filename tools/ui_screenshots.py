@@ -1,8 +1,9 @@
 """Screenshots of the game screen in every situation, at 1280x720 and 1600x1000, into
 docs/screenshots/ (headless, through the game's own scene and real events).
 
-Usage: python3 tools/ui_screenshots.py [--sizes 1280x720,1600x1000] [--only NAME]
-Writes game-<situation>-<W>x<H>.png: every kind of decision (from tests/game_scenes.py), a
+Usage: python3 tools/ui_screenshots.py [--sizes 1280x720,1600x1000] [--only NAME] [--language de|fr]
+Writes game-<situation>-<W>x<H>.png (game-<situation>-<W>x<H>-<language>.png in German or French,
+at 1280x800 unless --sizes says otherwise): every kind of decision (from tests/game_scenes.py), a
 computer turn being shown, the summary since the last decision, the legend, the scores, the game
 menu, a safeguard question, the hot-seat handover and the error screen. The menu screens are
 made by tools/menu_screenshots.py.
@@ -139,8 +140,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="1280x720,1600x1000")
     parser.add_argument("--only")
+    parser.add_argument("--language", default="en", choices=("en", "de", "fr"))
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.language != "en" and args.sizes == parser.get_default("sizes"):
+        args.sizes = "1280x800"
+    suffix = "" if args.language == "en" else f"-{args.language}"
+    os.environ["IMPERIAL_DESKTOP_LANGUAGE"] = args.language  # also for the App of the error screen
+    from imperial_desktop import i18n
+
+    i18n.set_language(args.language)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     for size in sizes:
         tag = f"{size[0]}x{size[1]}"
@@ -152,7 +161,7 @@ def main() -> None:
         for name, job in jobs:
             if args.only and args.only != name:
                 continue
-            path = OUT / f"game-{name}-{tag}.png"
+            path = OUT / f"game-{name}-{tag}{suffix}.png"
             job(path)
             print(path)
 

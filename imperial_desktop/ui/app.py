@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+from imperial_desktop.i18n import _
+
 DEFAULT_SIZE = (1600, 1000)
 
 
@@ -19,7 +21,7 @@ def default_session(seed: int | None = None, computers_only: bool = False):
     from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 
     level = "normal" if "normal" in bot_names() else "random"
-    names = ["Player", "Computer 1", "Computer 2", "Computer 3"]
+    names = [_("Player")] + [_("Computer {number}").format(number=i) for i in (1, 2, 3)]
     seats = [Seat(n, COMPUTER if (computers_only or i) else HUMAN, level) for i, n in enumerate(names)]
     seed = int(time.time()) if seed is None else seed
     return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)
@@ -79,7 +81,12 @@ class App:
         self.screen = screen
         self.smoke = smoke
         self.settings = load_settings()
+        # the language before any screen is built ($IMPERIAL_DESKTOP_LANGUAGE wins: tests, smoke test)
+        from imperial_desktop import i18n
+
+        i18n.set_language(getattr(self.settings, "language", "system"))
         self.manager = make_manager(logical_size(screen.get_size()))
+        self._set_gui_locale()
         self._fit_to_window(screen)
         self.scene = None
         self.autosaver = None
@@ -101,6 +108,23 @@ class App:
             self.screen = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         self.manager.set_window_resolution(size)
         self.manager.mouse_pos_scale_factor = [size[0] / window.get_width(), size[1] / window.get_height()]
+
+    def set_language(self, code: str) -> str:
+        """Speak ``code`` ("system", "en", "de", "fr") from now on; the caller rebuilds its screen."""
+        from imperial_desktop import i18n
+
+        used = i18n.set_language(code)
+        self._set_gui_locale()
+        return used
+
+    def _set_gui_locale(self) -> None:
+        """pygame-gui's own texts (text entry, its windows) follow the game's language."""
+        from imperial_desktop import i18n
+
+        try:
+            self.manager.set_locale(i18n.language())
+        except (ValueError, KeyError, OSError):  # a locale pygame-gui lacks: its English texts stay
+            logging.getLogger(__name__).warning("pygame-gui has no locale %s", i18n.language())
 
     @property
     def scaled(self) -> bool:
@@ -200,7 +224,7 @@ class App:
         try:
             session, notes = continue_game()
         except SaveError as exc:
-            self.show_title(f"The last game cannot be continued: {exc}")
+            self.show_title(_("The last game cannot be continued: {reason}").format(reason=exc))
             return
         self.start_game(session)
         if notes and hasattr(self.scene, "show_message"):

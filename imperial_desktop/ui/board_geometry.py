@@ -15,6 +15,8 @@ import shapely
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from imperial_desktop import i18n
+
 Point2 = tuple[float, float]
 
 
@@ -55,6 +57,13 @@ class RegionGeometry:
     unit_slots: tuple[Point2, ...] = ()
     flag_slot: Point2 | None = None
     name_en: str = ""
+    names: tuple[tuple[str, str], ...] = ()  # (language, name) as printed in the other editions
+
+    @property
+    def name(self) -> str:
+        """The region's name in the language in use (English when that edition has none)."""
+        current = i18n.language()
+        return next((name for language, name in self.names if language == current), self.name_en)
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,8 @@ class BoardGeometry:
                 unit_slots=tuple(_pt(p) for p in slots.get("units", [])),
                 flag_slot=_pt(slots.get("flag")),
                 name_en=meta.get("name_en", rid),
+                names=tuple((key[5:], value) for key, value in meta.items()
+                            if key.startswith("name_") and key != "name_en" and isinstance(value, str) and value),
             )
         decorations = [Decoration(d["id"], d["kind"], polygons_to_shape(d["polygons"]),
                                   d.get("name_en", "")) for d in geo.get("decorations", [])]

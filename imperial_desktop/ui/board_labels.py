@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 import pygame
 
+from imperial_desktop import i18n
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.hit_test import CELL as CELL_HIT, RegionHitTester
@@ -69,7 +70,7 @@ class LabelPainter:
         self.pick_cell = CELL_HIT
         self.pick_index = {rid: i for i, rid in enumerate(tester.ids, start=1)}
         self.grounds = grounds
-        self._sprites: dict[tuple[str, int], tuple[pygame.Surface, pygame.Rect]] = {}
+        self._sprites: dict[tuple[str, int, str], tuple[pygame.Surface, pygame.Rect]] = {}
         self._ground_cache: dict[tuple, np.ndarray] = {}
         self.sea_indices = np.array([i for rid, i in self.pick_index.items() if geometry.regions[rid].kind == "sea"],
                                     dtype=np.uint8)
@@ -80,15 +81,15 @@ class LabelPainter:
         r = self.geometry.regions[region]
         sea = r.kind == "sea"
         px = label_px(zoom, sea)
-        key = (region, px)
+        key = (region, px, i18n.language())
         cached = self._sprites.get(key)
         if cached is None:
             if sea:
-                name = r.name_en.upper()  # two words or more: two lines, the seas are narrow at this size
+                name = r.name.upper()  # two words or more: two lines, the seas are narrow at this size
                 img = _sea_text(name.split(" ", 1) if " " in name else [name], px)
             else:
                 text, halo = label_colours(self.grounds[region])
-                img = _halo_text(r.name_en, px, text, halo)
+                img = _halo_text(r.name, px, text, halo)
             cached = self._sprites[key] = (img, img.get_bounding_rect())
         return cached
 

@@ -12,6 +12,8 @@ from imperial_desktop.core import (
     Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
+from imperial_desktop.i18n import _, ngettext
+from imperial_desktop.ui.localized import format_money as money
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,16 @@ def region_name(state: GameState, region: str) -> str:
 
 
 def _unit_name(state: GameState, nation: str, unit: str) -> str:
-    return f"the {unit} of {nation_name(state, nation)}"
+    """"the army of France" / "the fleet of France" (a unit of another nation)."""
+    if unit == "fleet":
+        return _("the fleet of {nation}").format(nation=nation_name(state, nation))
+    return _("the army of {nation}").format(nation=nation_name(state, nation))
+
+
+def unit_word(unit: str) -> str:
+    """"army" or "fleet" in the language in use."""
+    return _("fleet") if unit == "fleet" else _("army")
+
 
 
 def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
@@ -58,13 +69,14 @@ def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
     steps = 0 if start is None else (action.space - start) % len(b.rondel)
     cost = b.rondel_cost(steps)
     passes = start is not None and 0 < (b.investor_index - start) % len(b.rondel) < steps
-    where = f"{steps} step{'s' if steps != 1 else ''}" if start is not None else "start"
-    label = f"{space.name} · {where} · " + (f"{cost}M" if cost else "free")
-    tip = f"Move {steps} space{'s' if steps != 1 else ''}" if start is not None else "First placement: any space, free"
+    where = ngettext("{count} step", "{count} steps", steps).format(count=steps) if start is not None else _("start")
+    label = f"{space.name} · {where} · " + (money(cost) if cost else _("free"))
+    tip = (ngettext("Move {count} space", "Move {count} spaces", steps).format(count=steps) if start is not None
+           else _("First placement: any space, free"))
     if cost:
-        tip += f"; the government pays {cost}M from its own cash"
+        tip += _("; the government pays {amount} from its own cash").format(amount=money(cost))
     if passes:
-        tip += "; passes Investor (investor card and Swiss Banks invest afterwards)"
+        tip += _("; passes Investor (investor card and Swiss Banks invest afterwards)")
     return Choice(label, action, tip, primary=False, rondel_space=action.space)
 
 
@@ -82,7 +94,8 @@ def _distinct_rondel_labels(state: GameState, choices: list[Choice]) -> list[Cho
     for c in choices:
         if labels.count(c.label) > 1 and c.rondel_space is not None:
             name = state.board.rondel[c.rondel_space].name
-            label = c.label.replace(name, f"{name} ({rondel_side(c.rondel_space, spaces)})", 1)
+            side = _("right") if rondel_side(c.rondel_space, spaces) == "right" else _("left")
+            label = c.label.replace(name, f"{name} ({side})", 1)
             c = Choice(label, c.action, c.tip, c.group, c.primary, c.toggle, c.pinned, c.rondel_space, c.regions)
         out.append(c)
     return out
@@ -94,28 +107,35 @@ def invest_choice(state: GameState, action: Invest) -> Choice:
     interest = b.bond_interest[action.value]
     cost = action.value - (action.trade_in or 0)
     if action.trade_in is None:
-        label = f"{nation} {action.value}M: pay {cost}M, interest {interest}"
+        label = _("{nation} {bond}: pay {cost}, interest {interest}").format(
+            nation=nation, bond=money(action.value), cost=money(cost), interest=interest)
+        tip = _("Buy the {bond} bond (interest {interest}).").format(bond=money(action.value), interest=money(interest))
     else:
-        label = f"{nation} {action.trade_in}M→{action.value}M: pay {cost}M, interest {interest}"
+        # Translators: {old} is a plain number (the bond given back), {bond} and {cost} amounts of money
+        label = _("{nation} {old}M→{bond}: pay {cost}, interest {interest}").format(
+            nation=nation, old=action.trade_in, bond=money(action.value), cost=money(cost), interest=interest)
+        tip = _("Return your {old} bond and take the {bond} bond (interest {interest}).").format(
+            old=money(action.trade_in), bond=money(action.value), interest=money(interest))
     after = state.credit(action.player, action.nation) + cost
     gov = state.government[action.nation]
-    tip = (f"Buy the {action.value}M bond" if action.trade_in is None else
-           f"Return your {action.trade_in}M bond and take the {action.value}M bond") + f" (interest {interest}M)."
-    tip += f" Your credit in {nation} becomes {after}M."
+    tip += " " + _("Your credit in {nation} becomes {amount}.").format(nation=nation, amount=money(after))
     if gov != action.player:
         top = max([state.credit(p, action.nation) for p in range(state.num_players) if p != action.player] or [0])
         if after > top:
-            tip += f" You would take over the government of {nation} at the end of the Investor turn."
+            tip += " " + _("You would take over the government of {nation} at the end of the Investor turn.").format(nation=nation)
         elif gov is not None:
-            tip += f" The government stays with {state.setup.players[gov]} ({state.credit(gov, action.nation)}M)."
+            tip += " " + _("The government stays with {player} ({amount}).").format(
+                player=state.setup.players[gov], amount=money(state.credit(gov, action.nation)))
     return Choice(label, action, tip, group=action.nation)
 
 
 def describe_battle(state: GameState, action: Battle) -> Choice:
-    label = (f"{region_name(state, action.region)}: our {action.unit} vs {nation_name(state, action.target_nation)} "
-             f"{action.target_unit}")
-    tip = (f"{nation_name(state, action.nation)}'s {action.unit} fights {_unit_name(state, action.target_nation, action.target_unit)} "
-           f"in {region_name(state, action.region)}: one unit of each side is removed (1:1).")
+    label = _("{region}: our {unit} vs {target}").format(
+        region=region_name(state, action.region), unit=unit_word(action.unit),
+        target=_unit_name(state, action.target_nation, action.target_unit))
+    tip = _("{nation}: {unit} in {region} fights {target}; one unit of each side is removed (1:1).").format(
+        nation=nation_name(state, action.nation), unit=unit_word(action.unit), region=region_name(state, action.region),
+        target=_unit_name(state, action.target_nation, action.target_unit))
     return Choice(label, action, tip, regions=(action.region,))
 
 
@@ -130,32 +150,42 @@ def decision_view(state: GameState) -> DecisionView | None:
     kind = decision.kind
     if kind == "rondel":
         choices = _distinct_rondel_labels(state, [rondel_choice(state, a) for a in legal if isinstance(a, ChooseRondel)])
-        return DecisionView(f"{nation}: rondel", f"{who}, choose {nation}'s next space on the rondel (or click it).", choices, True)
+        return DecisionView(_("{nation}: rondel").format(nation=nation),
+                            _("{player}, choose the next space of {nation} on the rondel (or click it).").format(
+                                player=who, nation=nation), choices, True)
     if kind == "swiss_force":
         target = state.board.rondel[decision.data["target"]].name
         choices = []
         for a in legal:
             assert isinstance(a, SwissForce)
             if a.force:
-                choices.append(Choice("Force the stop on Investor", a, "The nation lands on Investor and pays all interest; its intended action is lost.", primary=True))
+                choices.append(Choice(_("Force the stop on Investor"), a,
+                                      _("The nation lands on Investor and pays all interest; its intended action is lost."),
+                                      primary=True))
             else:
-                choices.append(Choice(f"Let {nation} go on to {target}", a, "No forced stop."))
-        return DecisionView("Swiss Bank", f"{who}: {nation} wants to pass Investor on its way to {target}. "
-                            "As a Swiss Bank you may force it to stop there.", choices)
+                choices.append(Choice(_("Let {nation} go on to {space}").format(nation=nation, space=target), a,
+                                      _("No forced stop.")))
+        return DecisionView(_("Swiss Bank"), _("{player}: {nation} wants to pass Investor on its way to {space}. As a Swiss "
+                                               "Bank you may force it to stop there.").format(player=who, nation=nation, space=target),
+                            choices)
     if kind == "factory":
         choices = []
         for a in legal:
             assert isinstance(a, BuildFactory)
             if a.city is None:
-                choices.append(Choice("Build nothing", a, "End the Factory action without building.", pinned=True))
+                choices.append(Choice(_("Build nothing"), a, _("End the Factory action without building."), pinned=True))
             else:
-                kind_name = "shipyard" if state.board.regions[a.city].factory_type == "shipyard" else "armaments factory"
-                choices.append(Choice(f"Build a {kind_name} in {region_name(state, a.city)} (5M)", a,
-                                      "Paid from the treasury.", primary=True, regions=(a.city,)))
-        prompt = f"{who}, click a highlighted city to build a factory for {nation}, or build nothing."
+                shipyard = state.board.regions[a.city].factory_type == "shipyard"
+                label = (_("Build a shipyard in {city} ({cost})") if shipyard else
+                         _("Build an armaments factory in {city} ({cost})"))
+                choices.append(Choice(label.format(city=region_name(state, a.city), cost=money(state.board.factory_cost)), a,
+                                      _("Paid from the treasury."), primary=True, regions=(a.city,)))
+        prompt = _("{player}, click a highlighted city to build a factory for {nation}, or build nothing.").format(
+            player=who, nation=nation)
         if state.treasury[decision.nation] < state.board.factory_cost:
-            prompt += f" The treasury holds only {state.treasury[decision.nation]}M: a donation can make up the 5M."
-        return DecisionView(f"{nation}: factory", prompt, choices, True)
+            prompt += " " + _("The treasury holds only {amount}: a donation can make up the {cost}.").format(
+                amount=money(state.treasury[decision.nation]), cost=money(state.board.factory_cost))
+        return DecisionView(_("{nation}: factory").format(nation=nation), prompt, choices, True)
     if kind == "production":
         return production_view(state, None)
     if kind == "import":
@@ -164,80 +194,105 @@ def decision_view(state: GameState) -> DecisionView | None:
             if isinstance(a, ImportUnit):
                 choices.append(import_choice(state, a))
             elif isinstance(a, EndPhase):
-                choices.append(Choice("Done importing", a, "End the Import action.", primary=True, pinned=True))
+                choices.append(Choice(_("Done importing"), a, _("End the Import action."), primary=True, pinned=True))
         left = 3 - decision.data.get("count", 0)
-        return DecisionView(f"{nation}: import", f"{who}, import {left} more unit{'s' if left != 1 else ''} at most, 1M each "
-                            f"from the treasury ({state.treasury[decision.nation]}M): click a highlighted province or use "
-                            "the buttons.", choices, True)
+        prompt = ngettext("{player}, import {count} more unit at most, 1M each from the treasury ({treasury}): click a "
+                          "highlighted province or use the buttons.",
+                          "{player}, import {count} more units at most, 1M each from the treasury ({treasury}): click a "
+                          "highlighted province or use the buttons.", left).format(
+            player=who, count=left, treasury=money(state.treasury[decision.nation]))
+        return DecisionView(_("{nation}: import").format(nation=nation), prompt, choices, True)
     if kind == "maneuver":
         phase = state.maneuver_phase()
         choices = []
         for a in legal:
             if isinstance(a, EndPhase):
-                label = "End fleet movement" if phase == "fleets" else "End army movement"
-                choices.append(Choice(label, a, "Enter: end this phase", primary=True, pinned=True))
+                label = _("End fleet movement") if phase == "fleets" else _("End army movement")
+                choices.append(Choice(label, a, _("Enter: end this phase"), primary=True, pinned=True))
             elif isinstance(a, Battle):
                 choices.append(describe_battle(state, a))
             elif isinstance(a, SetArmyStatus):
-                word = "hostile (standing)" if a.hostile else "friendly (lying)"
-                choices.append(Choice(f"Declare the armies in {region_name(state, a.region)} {word}", a,
-                                      "Other nations there may then demand a battle.", regions=(a.region,)))
+                label = (_("Declare the armies in {region} hostile (standing)") if a.hostile else
+                         _("Declare the armies in {region} friendly (lying)"))
+                choices.append(Choice(label.format(region=region_name(state, a.region)), a,
+                                      _("Other nations there may then demand a battle."), regions=(a.region,)))
             elif isinstance(a, DestroyFactory):
-                choices.append(Choice(f"Destroy the factory in {region_name(state, a.region)} (3 armies)", a,
-                                      "The factory and three of your armies are removed.", regions=(a.region,)))
-        unit = "fleets" if phase == "fleets" else "armies"
+                choices.append(Choice(_("Destroy the factory in {region} (3 armies)").format(region=region_name(state, a.region)), a,
+                                      _("The factory and three of your armies are removed."), regions=(a.region,)))
         waiting = unmoved_units(state)
-        rest = f" {waiting} of them can still move." if waiting else " None can move any more."
-        return DecisionView(f"{nation}: maneuver ({unit})", f"{who}, drag {nation}'s {unit} to move them; "
-                            f"legal destinations light up while you drag.{rest}", choices, True)
+        rest = (" " + ngettext("{count} of them can still move.", "{count} of them can still move.", waiting).format(count=waiting)
+                if waiting else " " + _("None can move any more."))
+        if phase == "fleets":
+            title = _("{nation}: maneuver (fleets)")
+            prompt = _("{player}, drag the fleets of {nation} to move them; legal destinations light up while you drag.")
+        else:
+            title = _("{nation}: maneuver (armies)")
+            prompt = _("{player}, drag the armies of {nation} to move them; legal destinations light up while you drag.")
+        return DecisionView(title.format(nation=nation), prompt.format(player=who, nation=nation) + rest, choices, True)
     if kind == "entry_fight":
         e = state.entry or {}
         choices = []
         for a in legal:
             if isinstance(a, Battle):
-                choices.append(Choice(f"Fight {_unit_name(state, a.target_nation, a.target_unit)}", a, "One unit of each side is removed."))
+                choices.append(Choice(_("Fight {target}").format(target=_unit_name(state, a.target_nation, a.target_unit)), a,
+                                      _("One unit of each side is removed.")))
             elif isinstance(a, Peace):
-                choices.append(Choice("No battle", a, "The other nations there are asked whether they want a battle.", primary=True,
-                                      pinned=True))
-        return DecisionView("Battle?", f"{who}: {nation}'s {e.get('unit', 'unit')} entered {region_name(state, e['region']) if e.get('region') else ''}, "
-                            "where other nations stand. Fight?", choices)
+                choices.append(Choice(_("No battle"), a, _("The other nations there are asked whether they want a battle."),
+                                      primary=True, pinned=True))
+        where = region_name(state, e["region"]) if e.get("region") else ""
+        prompt = (_("{player}: the fleet of {nation} entered {region}, where other nations stand. Fight?")
+                  if e.get("unit") == "fleet" else
+                  _("{player}: the army of {nation} entered {region}, where other nations stand. Fight?"))
+        return DecisionView(_("Battle?"), prompt.format(player=who, nation=nation, region=where), choices)
     if kind == "entry_ask":
-        choices = [Choice(f"Ask {nation_name(state, a.asked)} first", a, "That nation decides whether it demands a battle.")
-                   for a in legal if isinstance(a, AskNation)]
-        return DecisionView("Who is asked first?", f"{who}: choose the order in which the other nations are asked.", choices)
+        choices = [Choice(_("Ask {nation} first").format(nation=nation_name(state, a.asked)), a,
+                          _("That nation decides whether it demands a battle.")) for a in legal if isinstance(a, AskNation)]
+        return DecisionView(_("Who is asked first?"),
+                            _("{player}: choose the order in which the other nations are asked.").format(player=who), choices)
     if kind == "entry_demand":
         e = state.entry or {}
-        mover = nation_name(state, e.get("mover", decision.nation))
         choices = []
         for a in legal:
             if isinstance(a, Battle):
-                choices.append(Choice(f"Battle: our {a.unit} against the {a.target_unit} of {mover}", a, "One unit of each side is removed."))
+                choices.append(Choice(_("Battle: our {unit} against {target}").format(
+                    unit=unit_word(a.unit), target=_unit_name(state, e.get("mover", decision.nation), a.target_unit)), a,
+                    _("One unit of each side is removed.")))
             elif isinstance(a, Peace):
-                choices.append(Choice("No battle", a, "Let the units stand side by side.", primary=True, pinned=True))
+                choices.append(Choice(_("No battle"), a, _("Let the units stand side by side."), primary=True, pinned=True))
         where = region_name(state, e["region"]) if e.get("region") else ""
-        return DecisionView(f"{nation}: battle?", f"{who} ({nation}): {_unit_name(state, e.get('mover', decision.nation), e.get('unit', 'unit'))} entered {where}. Demand a battle?", choices)
+        return DecisionView(_("{nation}: battle?").format(nation=nation),
+                            _("{player} ({nation}): {unit} entered {region}. Demand a battle?").format(
+                                player=who, nation=nation, region=where,
+                                unit=_unit_name(state, e.get("mover", decision.nation), e.get("unit", "army"))), choices)
     if kind == "entry_status":
         e = state.entry or {}
         choices = []
         for a in legal:
             assert isinstance(a, SetArmyStatus)
             if a.hostile:
-                choices.append(Choice("Hostile (standing)", a, "Blocks production, import, factory building, rail and the factory's taxes there."))
+                choices.append(Choice(_("Hostile (standing)"), a,
+                                      _("Blocks production, import, factory building, rail and the factory's taxes there.")))
             else:
-                choices.append(Choice("Friendly (lying)", a, "No effect on the home nation.", primary=True))
-        return DecisionView("Hostile or friendly?", f"{who}: {nation}'s armies in {region_name(state, e['region']) if e.get('region') else ''}.", choices)
+                choices.append(Choice(_("Friendly (lying)"), a, _("No effect on the home nation."), primary=True))
+        where = region_name(state, e["region"]) if e.get("region") else ""
+        return DecisionView(_("Hostile or friendly?"),
+                            _("{player}: the armies of {nation} in {region}.").format(player=who, nation=nation, region=where),
+                            choices)
     if kind in ("invest", "auction"):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
         choices.sort(key=lambda c: (state.board.nation_ids.index(c.action.nation), c.action.value, c.action.trade_in or 0))  # type: ignore[union-attr]
-        choices.append(Choice("Pass" if kind == "invest" else "Grant no bond", next(a for a in legal if isinstance(a, PassInvestment)),
-                              "No investment now.", primary=True, pinned=True))
+        choices.append(Choice(_("Pass") if kind == "invest" else _("Grant no bond"), next(a for a in legal if isinstance(a, PassInvestment)),
+                              _("No investment now."), primary=True, pinned=True))
+        cash = money(state.cash[decision.player])
         if kind == "auction":
-            prompt = f"{who} ({state.cash[decision.player]}M): you may grant one {nation} bond at full price."
-            title = f"Set-up: bonds of {nation}"
+            prompt = _("{player} ({cash}): you may grant one bond of {nation} at full price.").format(
+                player=who, cash=cash, nation=nation)
+            title = _("Set-up: bonds of {nation}").format(nation=nation)
         else:
-            where = f" in {nation}" if decision.nation else " in any nation"
-            prompt = f"{who} ({state.cash[decision.player]}M): you may buy one bond or trade one up{where}."
-            title = "Investor"
+            prompt = (_("{player} ({cash}): you may buy one bond or trade one up in {nation}.").format(
+                player=who, cash=cash, nation=nation) if decision.nation else
+                _("{player} ({cash}): you may buy one bond or trade one up in any nation.").format(player=who, cash=cash))
+            title = _("Investor")
         return DecisionView(title, prompt, choices)
     return DecisionView(kind, state.describe_decision(), [Choice(a.describe(state.board), a) for a in legal])
 
@@ -245,9 +300,11 @@ def decision_view(state: GameState) -> DecisionView | None:
 def import_choice(state: GameState, action: ImportUnit) -> Choice:
     """An import button: the unit, where, and its cost."""
     where = region_name(state, action.region)
-    return Choice(f"{action.unit.capitalize()} in {where} (1M)", action,
-                  f"Import one {action.unit} into {where} for 1M from the treasury.", group=action.unit,
-                  regions=(action.region,))
+    if action.unit == "fleet":
+        label, tip = _("Fleet in {region} (1M)"), _("Import one fleet into {region} for 1M from the treasury.")
+    else:
+        label, tip = _("Army in {region} (1M)"), _("Import one army into {region} for 1M from the treasury.")
+    return Choice(label.format(region=where), action, tip.format(region=where), group=action.unit, regions=(action.region,))
 
 
 def unmoved_units(state: GameState) -> int:
@@ -269,8 +326,9 @@ def decision_headline(state: GameState) -> str:
     if decision is not None and decision.kind == "import" and decision.nation:
         left = 3 - decision.data.get("count", 0)
         who = state.setup.players[decision.player]
-        return (f"{who} ({nation_name(state, decision.nation)}) imports: {left} more unit{'s' if left != 1 else ''} "
-                "possible")
+        return ngettext("{player} ({nation}) imports: {count} more unit possible",
+                        "{player} ({nation}) imports: {count} more units possible", left).format(
+            player=who, nation=nation_name(state, decision.nation), count=left)
     return state.describe_decision()
 
 
@@ -299,20 +357,22 @@ def production_view(state: GameState, selected: set[str] | None) -> DecisionView
     chosen = default_production(state) if selected is None else selected
     choices = []
     for city in production_sites(state):
-        unit = "fleet" if state.board.regions[city].factory_type == "shipyard" else "army"
+        unit = unit_word("fleet" if state.board.regions[city].factory_type == "shipyard" else "army")
         on = city in chosen
         choices.append(Choice(f"{'[x]' if on else '[ ]'} {region_name(state, city)}: {unit}", None,
-                              "Click to switch this factory " + ("off" if on else "on"), toggle=city))
+                              _("Click to switch this factory off") if on else _("Click to switch this factory on"), toggle=city))
     order = state.board.nation_by_id[decision.nation].home_provinces
     cities = tuple(sorted(chosen, key=order.index))
     action = Produce(decision.nation, cities)
     if state.is_legal(action):
-        label = f"Produce {len(cities)} unit{'s' if len(cities) != 1 else ''}" if cities else "Produce nothing"
-        choices.append(Choice(label, action, "Each factory switched on places one unit in its province (fleets in the harbour).",
+        label = (ngettext("Produce {count} unit", "Produce {count} units", len(cities)).format(count=len(cities))
+                 if cities else _("Produce nothing"))
+        choices.append(Choice(label, action, _("Each factory switched on places one unit in its province (fleets in the harbour)."),
                               primary=True, pinned=True))
     else:
-        choices.append(Choice("Not enough units left in the supply", None, "Switch a factory off.", pinned=True))
-    return DecisionView(f"{nation}: production", f"{who}, switch off the factories that should stay idle, then produce.", choices)
+        choices.append(Choice(_("Not enough units left in the supply"), None, _("Switch a factory off."), pinned=True))
+    return DecisionView(_("{nation}: production").format(nation=nation),
+                        _("{player}, switch off the factories that should stay idle, then produce.").format(player=who), choices)
 
 
 def move_actions(state: GameState, region: str, unit: str) -> list[Action]:
@@ -341,6 +401,6 @@ def region_actions(state: GameState, region: str) -> list[Action]:
 
 def convoy_label(state: GameState, action: MoveArmy) -> str:
     if not action.convoy:
-        return f"March to {region_name(state, action.destination)}"
+        return _("March to {region}").format(region=region_name(state, action.destination))
     seas = ", ".join(region_name(state, s) for s in action.convoy)
-    return f"By sea via {seas}"
+    return _("By sea via {seas}").format(seas=seas)

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
+from imperial_desktop.i18n import _
 from imperial_desktop.ui.dialogs import escape
 
 if TYPE_CHECKING:
@@ -39,27 +40,27 @@ class ErrorScene:
         pw, ph = min(720, w - 40), min(420, h - 40)
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         self.panel = UIPanel(rect, starting_height=1, manager=manager, object_id="#menu_panel")
-        UILabel(pygame.Rect(16, 10, pw - 32, 40), "Something went wrong", manager, container=self.panel,
+        UILabel(pygame.Rect(16, 10, pw - 32, 40), _("Something went wrong"), manager, container=self.panel,
                 object_id="#heading_label")
         what = f"{type(self.error).__name__}: {self.error}"
         if len(what) > 300:
             what = what[:297] + "..."
-        where = (f"The details and the game so far were written to {self.report}." if self.report is not None
-                 else "The details could not be written to a file.")
-        kept = ("Your game is safe: it was saved after every action. Continue goes on from the last saved "
-                "position." if self.can_continue else "There is no saved game to go back to.")
-        body = f"<b>What happened:</b> {escape(what)}<br><br>{escape(where)}<br><br>{escape(kept)}"
+        where = (_("The details and the game so far were written to {file}.").format(file=self.report)
+                 if self.report is not None else _("The details could not be written to a file."))
+        kept = (_("Your game is safe: it was saved after every action. Continue goes on from the last saved position.")
+                if self.can_continue else _("There is no saved game to go back to."))
+        body = f"<b>{escape(_('What happened:'))}</b> {escape(what)}<br><br>{escape(where)}<br><br>{escape(kept)}"
         UITextBox(body, pygame.Rect(16, 56, pw - 32, ph - 140), manager, container=self.panel)
         bw = (pw - 32 - 2 * 12) // 3
         y = ph - 64
-        self.continue_button = UIButton(pygame.Rect(16, y, bw, 44), "Continue the game", manager, container=self.panel,
-                                        tool_tip_text="Go on from the last autosave", object_id="#primary_button")
+        self.continue_button = UIButton(pygame.Rect(16, y, bw, 44), _("Continue the game"), manager, container=self.panel,
+                                        tool_tip_text=_("Go on from the last autosave"), object_id="#primary_button")
         if not self.can_continue:
             self.continue_button.disable()
-        self.title_button = UIButton(pygame.Rect(16 + bw + 12, y, bw, 44), "Title screen", manager, container=self.panel,
-                                     tool_tip_text="Back to the title screen (the game stays behind Continue)")
-        self.quit_button = UIButton(pygame.Rect(16 + 2 * (bw + 12), y, bw, 44), "Quit", manager, container=self.panel,
-                                    tool_tip_text="Close Imperial Desktop", object_id="#danger_button")
+        self.title_button = UIButton(pygame.Rect(16 + bw + 12, y, bw, 44), _("Title screen"), manager, container=self.panel,
+                                     tool_tip_text=_("Back to the title screen (the game stays behind Continue)"))
+        self.quit_button = UIButton(pygame.Rect(16 + 2 * (bw + 12), y, bw, 44), _("Quit"), manager, container=self.panel,
+                                    tool_tip_text=_("Close Imperial Desktop"), object_id="#danger_button")
         self.elements = [self.panel]
 
     def close(self) -> None:

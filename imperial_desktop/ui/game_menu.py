@@ -11,12 +11,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIWindow
 
-ENTRIES = (
-    ("resume", "Resume the game", "Close this menu (Esc)"),
-    ("save", "Save under a name...", "Keep a named copy of this game (it is also saved after every action)"),
-    ("rules", "Rules (F1)", "The rules in brief, with every option explained"),
-    ("legend", "Legend (L)", "What every piece, mark and colour on the board means"),
-    ("title", "Back to the title screen", "The game is kept: Continue on the title screen resumes it"),
+from imperial_desktop.i18n import N_, _
+
+ENTRIES = (  # translated where shown
+    ("resume", N_("Resume the game"), N_("Close this menu (Esc)")),
+    ("save", N_("Save under a name..."), N_("Keep a named copy of this game (it is also saved after every action)")),
+    ("rules", N_("Rules (F1)"), N_("The rules in brief, with every option explained")),
+    ("legend", N_("Legend (L)"), N_("What every piece, mark and colour on the board means")),
+    ("title", N_("Back to the title screen"), N_("The game is kept: Continue on the title screen resumes it")),
 )
 
 
@@ -28,11 +30,11 @@ class GameMenu:
         self.handlers = handlers
         w, h = 340, 70 + 46 * len(ENTRIES)
         rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
-        self.window = UIWindow(rect, manager, window_display_title="Game menu", object_id="#game_menu")
+        self.window = UIWindow(rect, manager, window_display_title=_("Game menu"), object_id="#game_menu")
         self.buttons: dict[UIButton, str] = {}
         for i, (key, label, tip) in enumerate(ENTRIES):
-            button = UIButton(pygame.Rect(20, 12 + 46 * i, w - 72, 38), label, manager, container=self.window,
-                              tool_tip_text=tip, object_id="#primary_button" if key == "resume" else None)
+            button = UIButton(pygame.Rect(20, 12 + 46 * i, w - 72, 38), _(label), manager, container=self.window,
+                              tool_tip_text=_(tip), object_id="#primary_button" if key == "resume" else None)
             self.buttons[button] = key
 
     def button(self, key: str) -> UIButton:

@@ -25,6 +25,7 @@ from imperial_desktop.core import (
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import SummaryTracker
+from imperial_desktop.i18n import N_, _, ngettext
 from imperial_desktop.ui import panels, refusals
 from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
@@ -35,6 +36,7 @@ from imperial_desktop.ui.choices import (
 )
 from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.localized import format_money as money
 from imperial_desktop.ui.layout import GameLayout, game_layout
 from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
 from imperial_desktop.ui.rules_topics import topic_for_decision
@@ -47,7 +49,7 @@ STEP_RING = (255, 214, 80)
 HINT_SECONDS = 1.5  # the Expert's thinking time for a hint
 HINT_COLOURS = ((255, 255, 255), (150, 210, 255), (150, 210, 255))
 _HINT_POOL: concurrent.futures.ThreadPoolExecutor | None = None
-KEYS_HELP = ("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "
+KEYS_HELP = N_("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "
              "H hide cash · Space skip animation · Home whole map")
 
 
@@ -75,7 +77,7 @@ def warm_up() -> None:
     in a background thread at start, so starting a game does not stall a frame)."""
     from imperial_desktop.ui.board_view import hit_tester
 
-    geometry, _ = board_assets(convert=False)
+    geometry, _hit = board_assets(convert=False)
     hit_tester(geometry)
 
 
@@ -176,7 +178,7 @@ class GameScene:
             for action in record.actions:
                 self._log_action(action, state.apply(action))
         except Exception:  # noqa: BLE001 - a log that cannot be rebuilt is not worth a crash
-            self.log.append("(the earlier log could not be rebuilt)")
+            self.log.append(_("(the earlier log could not be rebuilt)"))
 
     def _on_action(self, action: Action, events: list[Event]) -> None:
         self._log_action(action, events)
@@ -224,6 +226,7 @@ class GameScene:
         line = action.describe(board)
         for i, name in enumerate(names):  # actions say "Player 2"; the log uses the names
             line = line.replace(f"Player {i + 1} ", f"{name} ")
+            line = line.replace(_("Player {number}").format(number=i + 1) + " ", f"{name} ")
         self.log.append(line)
         restated = {"unit_moved", "rondel_moved", "donation"}  # the action's own line says it already
         restated |= {"import": {"unit_placed"}, "build_factory": {"factory_built"},
@@ -248,22 +251,23 @@ class GameScene:
         self.buttons = {}
         bar = self.layout.top_bar
         h = bar.h - 8
-        specs = [("menu", "Menu", "The game menu: save, rules, back to the title screen (Esc)"),
-                 ("hint", "Hint", "What the strongest computer level would do now, with two alternatives and why "
-                                  "(?); it never plays for you"),
-                 ("save", "Save", "Save this game under a name of your choice"),
-                 ("rules", "Rules", "The rules in brief, with every option explained (F1)"),
-                 ("legend", "Legend", "What every piece, mark and colour on the board means (L)"),
-                 ("summary", "What happened", "What each nation did since your last turn (R)"),
-                 ("hide_cash", "Cash: hidden", "Hot seat: show only the deciding player's own cash (H)"),
-                 ("undo", "Undo", "Take back your last action (Ctrl+Z)"),
-                 ("donate", "Donate", "Give some of your own cash to a nation's treasury (allowed at any time)"),
-                 ("results", "Scores", "The score of every player now: interest x power factor + cash (S)")]
+        specs = [("menu", _("Menu"), _("The game menu: save, rules, back to the title screen (Esc)")),
+                 ("hint", _("Hint"), _("What the strongest computer level would do now, with two alternatives and why "
+                                       "(?); it never plays for you")),
+                 ("save", _("Save"), _("Save this game under a name of your choice")),
+                 ("rules", _("Rules"), _("The rules in brief, with every option explained (F1)")),
+                 ("legend", _("Legend"), _("What every piece, mark and colour on the board means (L)")),
+                 ("summary", _("What happened"), _("What each nation did since your last turn (R)")),
+                 ("hide_cash", _("Cash: hidden"), _("Hot seat: show only the deciding player's own cash (H)")),
+                 ("undo", _("Undo"), _("Take back your last action (Ctrl+Z)")),
+                 ("donate", _("Donate"), _("Give some of your own cash to a nation's treasury (allowed at any time)")),
+                 ("results", _("Scores"), _("The score of every player now: interest x power factor + cash (S)"))]
         measure = font(13, "bold")
         x = bar.right - 6
         for key, label, tip in specs:
-            w = measure.size(label)[0] + 18
+            w = measure.size(label)[0] + 14
             if key == "hide_cash":
+                w = max(w, measure.size(_("Cash: shown"))[0] + 14)
                 label = self._cash_label()
             x -= w
             self.buttons[key] = fitted_button(pygame.Rect(x, bar.y + 4, w, h), label, self.manager, tip=tip,
@@ -274,7 +278,7 @@ class GameScene:
         self._sync_buttons()
 
     def _cash_label(self) -> str:
-        return "Cash: hidden" if self.hide_cash else "Cash: shown"
+        return _("Cash: hidden") if self.hide_cash else _("Cash: shown")
 
     def _sync_buttons(self) -> None:
         """Button states that follow the game: Undo only when something can be undone, the cash
@@ -337,7 +341,7 @@ class GameScene:
         b = self.layout.board
         w = min(440, b.w - 20)
         rect = pygame.Rect(b.right - w - 10, b.y + 8, w, min(b.h - 16, 150 + 32 * len(choices)))
-        self.aux_panel = ChoicePanel(self.manager, rect, DecisionView(title, prompt, choices), cancel="Cancel",
+        self.aux_panel = ChoicePanel(self.manager, rect, DecisionView(title, prompt, choices), cancel=_("Cancel"),
                                      object_id="#aux_panel", scale=self.layout.scale,
                                      help_topic=topic_for_decision(self.session.state.decision()))
         self._dirty = True
@@ -372,7 +376,7 @@ class GameScene:
     def act(self, action: Action) -> bool:
         """Apply a human's action through the session; an illegal one only shows a message."""
         if self.session.state.decision() is None or not self.session.state.is_legal(action):
-            self.show_message("That choice is no longer possible")
+            self.show_message(_("That choice is no longer possible"))
             self._panel_key = None
             return False
         try:
@@ -390,10 +394,15 @@ class GameScene:
         if isinstance(action, EndPhase) and state.decision() is not None and state.decision().kind == "maneuver":
             waiting = unmoved_units(state)
             if waiting:
-                unit = "fleet" if state.maneuver_phase() == "fleets" else "army"
-                units = unit + ("s" if waiting != 1 else "") if unit == "fleet" else ("army" if waiting == 1 else "armies")
-                self.ask("End the movement?", f"{waiting} {units} of {state.board.name_of(state.acting_nation())} "
-                         f"can still move. End the {unit} movement anyway?", "End movement", lambda: self.act(action))
+                nation = state.board.name_of(state.acting_nation())
+                if state.maneuver_phase() == "fleets":
+                    question = ngettext("{count} fleet of {nation} can still move. End the fleet movement anyway?",
+                                        "{count} fleets of {nation} can still move. End the fleet movement anyway?", waiting)
+                else:
+                    question = ngettext("{count} army of {nation} can still move. End the army movement anyway?",
+                                        "{count} armies of {nation} can still move. End the army movement anyway?", waiting)
+                self.ask(_("End the movement?"), question.format(count=waiting, nation=nation), _("End movement"),
+                         lambda: self.act(action))
                 return
         self.act(action)
 
@@ -574,12 +583,12 @@ class GameScene:
             self.log.append("(undone)")
             self._close_aux()
         else:
-            self.show_message("Nothing of yours to take back")
+            self.show_message(_("Nothing of yours to take back"))
 
     def ask_hint(self) -> None:
         """Ask the Expert, off the UI thread, what the deciding human should do now (never played)."""
         if self._human_decision() is None:
-            self.show_message("A hint is for the player deciding now, on their own turn")
+            self.show_message(_("A hint is for the player deciding now, on their own turn"))
             return
         if self.hint is not None:
             self.hint = None  # a second press hides it
@@ -600,7 +609,7 @@ class GameScene:
 
             future = _HINT_POOL.submit(advise, state, self.hint_seconds)
         self._hint_job = (self.session.version, future)
-        self.show_message("Thinking about a hint...", self.hint_seconds + 1)
+        self.show_message(_("Thinking about a hint..."), self.hint_seconds + 1)
 
     def _collect_hint(self) -> None:
         job = self._hint_job
@@ -613,11 +622,11 @@ class GameScene:
         try:
             self.hint = future.result()
         except Exception as exc:  # noqa: BLE001 - a failed hint is a message, not a crash
-            self.show_message(f"No hint this time ({type(exc).__name__})")
+            self.show_message(_("No hint this time ({reason})").format(reason=type(exc).__name__))
             return
         self.toast = None
         if not self.hint:
-            self.show_message("No hint for this decision")
+            self.show_message(_("No hint for this decision"))
             self.hint = None
         self._dirty = True
 
@@ -680,7 +689,7 @@ class GameScene:
         try:
             from imperial_desktop.ui.save_dialog import SaveDialog
         except ImportError:  # pragma: no cover
-            self.show_message("Saving is not available")
+            self.show_message(_("Saving is not available"))
             return
         self._close_side()
         self.side_window = SaveDialog(self.manager, self.layout.size, self.session, saves_root=self.saves_root,
@@ -696,19 +705,21 @@ class GameScene:
         state = self.session.state
         player = state.current_player()
         if player is None or not self.session.seats[player].is_human:
-            self.show_message("Donations are made by the player deciding now")
+            self.show_message(_("Donations are made by the player deciding now"))
             return
         cash = state.cash[player]
         if cash <= 0:
-            self.show_message("You have no cash to give")
+            self.show_message(_("You have no cash to give"))
             return
         choices = []
         for nation in state.board.nation_ids:
             for amount in sorted({1, 2, 5, cash} & set(range(1, cash + 1))):
-                choices.append(Choice(f"{state.board.nation_by_id[nation].name}: give {amount}M", Donate(player, nation, amount),
-                                      f"Treasury now {state.treasury[nation]}M; you keep {cash - amount}M.", group=nation))
-        self._open_aux("Donation", f"{state.setup.players[player]} ({cash}M): give cash to a treasury. "
-                       "It cannot be taken back by you later.", choices)
+                choices.append(Choice(_("{nation}: give {amount}").format(nation=state.board.nation_by_id[nation].name,
+                                                                           amount=money(amount)), Donate(player, nation, amount),
+                                      _("Treasury now {treasury}; you keep {rest}.").format(
+                                          treasury=money(state.treasury[nation]), rest=money(cash - amount)), group=nation))
+        self._open_aux(_("Donation"), _("{player} ({cash}): give cash to a treasury. It cannot be taken back by you later.").format(
+            player=state.setup.players[player], cash=money(cash)), choices)
 
     def _key(self, event: pygame.event.Event) -> None:
         mods = getattr(event, "mod", 0)
@@ -799,7 +810,7 @@ class GameScene:
             if len(actions) > 1:
                 view = [import_choice(state, a) if isinstance(a, ImportUnit) else Choice(_short(a, state), a, a.describe(state.board))
                         for a in actions]
-                self._open_aux(state.board.regions[region].name, "What should happen here?", view)
+                self._open_aux(state.board.regions[region].name, _("What should happen here?"), view)
                 return
         self.selected_region = None if region == self.selected_region else region
 
@@ -821,9 +832,10 @@ class GameScene:
         if len(matches) == 1:
             self.act(matches[0])
             return
-        choices = [Choice(convoy_label(state, a), a, "The fleets used here cannot carry another army this turn.")
+        choices = [Choice(convoy_label(state, a), a, _("The fleets used here cannot carry another army this turn."))
                    for a in matches if isinstance(a, MoveArmy)]
-        self._open_aux("Choose the route", f"The army can reach {state.board.regions[region].name} in several ways.", choices)
+        self._open_aux(_("Choose the route"), _("The army can reach {region} in several ways.").format(
+            region=state.board.regions[region].name), choices)
 
     def _click_rondel(self, space: int) -> None:
         state = self.session.state
@@ -956,7 +968,7 @@ class GameScene:
         state = self.session.state
         lay = self.layout
         shown = self.animator.current()
-        status = "thinking..." if self.session.computer_thinking() and shown is None else ""
+        status = _("thinking...") if self.session.computer_thinking() and shown is None else ""
         rondel_hl = None
         if self._human_decision() == "rondel":
             rondel_hl = {a.space: LEGAL for a in state.legal_actions() if isinstance(a, ChooseRondel)}
@@ -1020,11 +1032,11 @@ class GameScene:
         f, fb = font(size), font(size, "bold")
         board = self.layout.board
         w = min(board.w - 40, round(620 * s))
-        lines: list[tuple[str, bool]] = [("Hint: what the Expert would do (it plays nothing for you)", True)]
+        lines: list[tuple[str, bool]] = [(_("Hint: what the Expert would do (it plays nothing for you)"), True)]
         for i, advice in enumerate(self.hint or []):
             for j, part in enumerate(panels.wrap(f"{i + 1}. {advice.reason}", fb if i == 0 else f, w - 24)):
                 lines.append((part if j == 0 else "   " + part, i == 0))
-        lines.append(("Outlined on the board: white the first, blue the others. Press Hint again to hide.", False))
+        lines.append((_("Outlined on the board: white the first, blue the others. Press Hint again to hide."), False))
         line_h = f.get_linesize() + 1
         rect = pygame.Rect(board.x + 12, 0, w, line_h * len(lines) + 14)
         rect.bottom = board.bottom - 12
@@ -1102,9 +1114,9 @@ class GameScene:
         surface.fill((26, 22, 18))
         name = self.session.setup.players[self.handover_to] if self.handover_to is not None else ""
         w, h = surface.get_size()
-        panels.text(surface, f"{name}, it is your turn", (w / 2, h / 2 - 24), panels.px(30, self.layout.scale),
+        panels.text(surface, _("{player}, it is your turn").format(player=name), (w / 2, h / 2 - 24), panels.px(30, self.layout.scale),
                     (250, 240, 220), "bold", "center", max_width=w - 40)
-        panels.text(surface, "Click or press Enter when the others are not looking.", (w / 2, h / 2 + 22),
+        panels.text(surface, _("Click or press Enter when the others are not looking."), (w / 2, h / 2 + 22),
                     panels.px(16, self.layout.scale), (220, 210, 190), "regular", "center", max_width=w - 40)
 
     def _draw_overlay_frame(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect:
@@ -1115,7 +1127,7 @@ class GameScene:
         pad = round(14 * s)
         head = panels.text(surface, title, (rect.x + pad, rect.y + pad), panels.px(22, s), PANEL_TEXT, "bold",
                            max_width=rect.w * 0.6)
-        panels.text(surface, "Click or press Esc to close", (rect.right - pad, rect.y + pad + 4), panels.px(12, s),
+        panels.text(surface, _("Click or press Esc to close"), (rect.right - pad, rect.y + pad + 4), panels.px(12, s),
                     PANEL_MUTED, "regular", "topright", max_width=rect.w * 0.35)
         return pygame.Rect(rect.x + pad, head.bottom + round(8 * s), rect.w - 2 * pad, rect.bottom - head.bottom - pad - round(8 * s))
 
@@ -1127,7 +1139,7 @@ class GameScene:
         w, h = legend_size(self.layout.scale, title=False)
         rect = pygame.Rect(0, 0, min(area.w, w + 40), min(area.h, h + 70))
         rect.center = area.center
-        inner = self._draw_overlay_frame(surface, rect, "Legend: what is on the board")
+        inner = self._draw_overlay_frame(surface, rect, _("Legend: what is on the board"))
         draw_legend(surface, inner, self.layout.scale, title=False, frame=False)
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -1140,14 +1152,15 @@ class GameScene:
         s = self.layout.scale
         rect = area.inflate(-round(area.w * 0.12), -round(area.h * 0.08))
         name = state.setup.players[player]
-        inner = self._draw_overlay_frame(surface, rect, f"What happened since {name}'s last decision")
+        inner = self._draw_overlay_frame(surface, rect, _("What happened since the last decision of {player}").format(player=name))
         turns = self.summary.since(player) if self.summary is not None else []
         size = panels.px(13, s)
         f, fb = font(size), font(size, "bold")
         line_h = f.get_linesize() + 1
         y = inner.y
         if not turns:
-            panels.text(surface, "Nothing yet: no other nation has acted since.", (inner.x, y), size, PANEL_TEXT)
+            panels.text(surface, _("Nothing yet: no other nation has acted since."), (inner.x, y), size, PANEL_TEXT,
+                        max_width=inner.w)
             return
         rows: list[tuple[str, bool, str | None]] = []
         for turn in turns:
@@ -1157,7 +1170,9 @@ class GameScene:
                     rows.append((part, False, None))
         visible = max(1, inner.h // line_h)
         if len(rows) > visible:  # the newest part matters most: show the end, say what is cut
-            rows = [(f"... {len(rows) - visible + 1} earlier lines (full text in the log)", False, None)] + rows[-(visible - 1):]
+            cut = len(rows) - visible + 1
+            rows = [(ngettext("... {count} earlier line (full text in the log)", "... {count} earlier lines (full text in the log)",
+                              cut).format(count=cut), False, None)] + rows[-(visible - 1):]
         from imperial_desktop.ui import tokens
 
         for text_line, heading, nation in rows:
@@ -1216,8 +1231,8 @@ class GameScene:
         rect = lay.decision
         seat = self.session.current_seat()
         if state.decision() is None:
-            inner = panels.panel(surface, rect, "The game is over", s)
-            panels.text(surface, "Press S for the scores; Esc for the menu.", (inner.x, inner.y + 4), panels.px(13, s),
+            inner = panels.panel(surface, rect, _("The game is over"), s)
+            panels.text(surface, _("Press S for the scores; Esc for the menu."), (inner.x, inner.y + 4), panels.px(13, s),
                         PANEL_TEXT, max_width=inner.w)
             return
         if self.decision_panel is not None and step is None:
@@ -1226,18 +1241,20 @@ class GameScene:
         nation = state.board.name_of(state.acting_nation()) if state.acting_nation() else ""
         who = state.setup.players[state.current_player()] if state.current_player() is not None else ""
         if step is not None:
-            title = f"Computer turn: {self.turn_title}" if self.turn_title else "What the computers did"
+            title = _("Computer turn: {turn}").format(turn=self.turn_title) if self.turn_title else _("What the computers did")
         elif seat is not None and not seat.is_human:
-            title = f"Computer turn: {nation} ({who})"
+            title = _("Computer turn: {turn}").format(turn=f"{nation} ({who})")
         else:
-            title = f"Waiting for {who}"
+            title = _("Waiting for {player}").format(player=who)
         inner = panels.panel(surface, rect, title, s)
         size = panels.px(13, s)
         f = font(size)
         line_h = f.get_linesize() + 2
         y = inner.y + 2
         if step is None and self.session.computer_thinking():
-            panels.text(surface, f"{who} is thinking about {state.describe_decision()[len(who):].strip() or 'the next move'}",
+            about = state.describe_decision()
+            about = about[len(who):].strip(" ,:") if about.startswith(who) else about
+            panels.text(surface, _("{player} is thinking about: {decision}").format(player=who, decision=about or _("the next move")),
                         (inner.x, y), size, PANEL_TEXT, max_width=inner.w)
             y += line_h
         lines = self.turn_steps[-max(1, (inner.bottom - y - line_h) // line_h):]
@@ -1246,7 +1263,7 @@ class GameScene:
             panels.text(surface, ("▸ " if current else "  ") + caption, (inner.x, y), size, PANEL_TEXT,
                         "bold" if current else "regular", max_width=inner.w)
             y += line_h
-        panels.text(surface, "Space: show the rest at once · pace in Settings", (inner.x, inner.bottom - line_h + 2),
+        panels.text(surface, _("Space: show the rest at once · pace in Settings"), (inner.x, inner.bottom - line_h + 2),
                     panels.px(11, s), PANEL_MUTED, max_width=inner.w)
 
     def close(self) -> None:

@@ -9,6 +9,7 @@ import unicodedata
 import pygame_gui
 
 from imperial_desktop.core.validate import text_problem as character_problem
+from imperial_desktop.i18n import _
 from imperial_desktop.resources import assets_root
 from imperial_desktop.ui.fonts import font_path
 
@@ -72,11 +73,11 @@ def text_problem(text: str, max_length: int) -> str | None:
     Refused: empty text, more than ``max_length`` characters, control characters and lone
     surrogates (which the font code cannot encode)."""
     if not text.strip():
-        return "is empty"
+        return _("it is empty")
     if len(text) > max_length:
-        return f"is too long ({len(text)} characters; at most {max_length})"
+        return _("it is too long ({count} characters; at most {limit})").format(count=len(text), limit=max_length)
     fault = character_problem(text, max_length)  # the same rule as for names read from files
-    return "holds a broken character" if fault == "holds a lone surrogate" else fault
+    return None if fault is None else _("it holds a character that cannot be shown")
 
 
 def plain_text(text: object) -> str:

@@ -8,48 +8,49 @@ from __future__ import annotations
 
 import pygame
 
+from imperial_desktop.core.board import load_board
+from imperial_desktop.i18n import N_, _
 from imperial_desktop.ui import tokens
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.map_render import NATION_COLOURS, NEUTRAL, SEA, SWITZERLAND
 from imperial_desktop.ui.palette import (HOVER, LEGAL, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT, PIECE,
                                          QUESTION, SELECTED, RGB)
 
-TITLE = "Legend"
-NATION_NAMES = {"austria_hungary": "Austria-Hungary", "italy": "Italy", "france": "France",
-                "great_britain": "Great Britain", "germany": "German Empire", "russia": "Russia"}
+TITLE = N_("Legend")
 
 
 def _rows() -> list[tuple[str, str]]:
     """(symbol key, text) of every row, in reading order; a key "head:" starts a column section."""
     rows = [
-        ("head:", "Pieces"),
-        ("army", "Army (standing: at home, in neutral land or hostile)"),
-        ("army_lying", "Army lying: friendly in a foreign home province"),
-        ("army_hostile", "Crossed swords: hostile army (blocks the factory there)"),
-        ("fleet", "Fleet at sea"),
-        ("harbour", "Fleet in a harbour"),
-        ("count", "Number of units in a stack"),
-        ("moved", "Has moved this maneuver (all units of the stack)"),
-        ("moved_part", "That many units of the stack have moved"),
-        ("flag", "Flag: the nation taxes this neutral land"),
-        ("head:", "Cities and harbours"),
-        ("armaments", "Armaments factory (builds armies)"),
-        ("shipyard", "Shipyard (builds fleets)"),
-        ("site", "Empty factory site (brown: armaments, blue: shipyard)"),
-        ("blocked", "Red ring and slash: a hostile army blocks the factory"),
-        ("anchor", "Anchor: a harbour (its fleets lie next to it)"),
-        ("head:", "Colours"),
+        ("head:", _("Pieces")),
+        ("army", _("Army (standing: at home, in neutral land or hostile)")),
+        ("army_lying", _("Army lying: friendly in a foreign home province")),
+        ("army_hostile", _("Crossed swords: hostile army (blocks the factory there)")),
+        ("fleet", _("Fleet at sea")),
+        ("harbour", _("Fleet in a harbour")),
+        ("count", _("Number of units in a stack")),
+        ("moved", _("Has moved this maneuver (all units of the stack)")),
+        ("moved_part", _("That many units of the stack have moved")),
+        ("flag", _("Flag: the nation taxes this neutral land")),
+        ("head:", _("Cities and harbours")),
+        ("armaments", _("Armaments factory (builds armies)")),
+        ("shipyard", _("Shipyard (builds fleets)")),
+        ("site", _("Empty factory site (brown: armaments, blue: shipyard)")),
+        ("blocked", _("Red ring and slash: a hostile army blocks the factory")),
+        ("anchor", _("Anchor: a harbour (its fleets lie next to it)")),
+        ("head:", _("Colours")),
     ]
-    rows += [(f"nation:{n}", f"{NATION_NAMES[n]} (pieces and home provinces)") for n in PIECE]
+    nations = load_board().nation_by_id  # their names in the language in use
+    rows += [(f"nation:{n}", _("{nation} (pieces and home provinces)").format(nation=nations[n].name)) for n in PIECE]
     rows += [
-        ("ground:neutral", "Neutral land"),
-        ("ground:swiss", "Switzerland: impassable"),
-        ("ground:sea", "Sea"),
-        ("ring:legal", "Green edge: a legal destination or choice"),
-        ("ring:selected", "Gold edge: the selected region"),
-        ("ring:hover", "Pale edge: the region under the pointer"),
-        ("ring:question", "Orange edge: where a battle question is asked"),
-        ("ring:hint", "White / blue edge: the hint's first and other moves"),
+        ("ground:neutral", _("Neutral land")),
+        ("ground:swiss", _("Switzerland: impassable")),
+        ("ground:sea", _("Sea")),
+        ("ring:legal", _("Green edge: a legal destination or choice")),
+        ("ring:selected", _("Gold edge: the selected region")),
+        ("ring:hover", _("Pale edge: the region under the pointer")),
+        ("ring:question", _("Orange edge: where a battle question is asked")),
+        ("ring:hint", _("White / blue edge: the hint's first and other moves")),
     ]
     return rows
 
@@ -182,7 +183,7 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, scale: float, *, tit
         pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
     top = rect.y + pad // 2
     if title:
-        heading = font(round(px * 1.3), "bold").render(TITLE, True, PANEL_TEXT)
+        heading = font(round(px * 1.3), "bold").render(_(TITLE), True, PANEL_TEXT)
         surface.blit(heading, (rect.x + pad, top))
         top += heading.get_height() + pad // 2
     texts: list[pygame.Rect] = []

@@ -355,14 +355,14 @@ def _labels(painter: _Painter, board: BoardGeometry, regions: bool = True) -> No
     decorations (islands, land beyond the board) always."""
     for r in board.regions.values() if regions else ():
         if r.kind == "sea":
-            lines = sea_label_lines(r.name_en.upper())
+            lines = sea_label_lines(r.name.upper())
             for i, line in enumerate(lines):
                 y = r.label[1] + (i - (len(lines) - 1) / 2) * 22.0
                 painter.text(line, (r.label[0], y), "sea", 17.0, SEA_TEXT, None, spacing=2.5)
             continue
         colour, halo = label_colours(region_colour(r))
         size = 11.0 if r.kind == "impassable" else 16.0 if r.shape.area > 40000 else 14.0
-        painter.text(r.name_en, r.label, "land", size, colour, halo, halo_width=1.6)
+        painter.text(r.name, r.label, "land", size, colour, halo, halo_width=1.6)
     for d in board.decorations:
         if d.name_en:
             c = polylabel(max(polygon_parts(d.shape), key=lambda p: p.area), 1.0)

@@ -21,45 +21,67 @@ from pygame_gui.elements import (
 
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameSetup, RulesOptions
+from imperial_desktop.core.board import load_board
+from imperial_desktop.i18n import LANGUAGES, N_, _, ngettext
 from imperial_desktop.session import saves
 from imperial_desktop.session import settings as settings_module
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 from imperial_desktop.session.settings import PACES, NewGameChoices
 from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.localized import format_number, format_when
 from imperial_desktop.ui.gui import TIP_WIDTH, ask, markup_escape, plain_text, show_dropdown_tips, text_problem
 from imperial_desktop.ui.rules_window import RulesWindow
 
 if TYPE_CHECKING:
     from imperial_desktop.ui.app import App
 
+# English names are the keys of the flag-card menu; it shows the board's names in the language in use.
 NATION_NAMES = {"austria_hungary": "Austria-Hungary", "italy": "Italy", "france": "France",
                 "great_britain": "Great Britain", "germany": "German Empire", "russia": "Russia"}
 LEVELS = [lvl for lvl in ("easy", "normal", "hard", "expert") if lvl in bot_names()] or ["random"]
 MAX_SEAT_NAME = 24
+# Shown names of the computer levels, seat kinds and the deal (the menus keep the English key).
+CHOICE_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert"),
+                "random": N_("random"), "human": N_("human"), "computer": N_("computer")}
 
-# Plain-word explanations of every new-game option (tool tips; the Rules screen says more).
+# Plain-word explanations of every new-game option (tool tips; the Rules screen says more;
+# translated where shown).
 TIPS = {
-    "players": "How many people sit at the table, 2 to 6 (people and computers together)",
-    "name": "The player's name (up to 24 characters; every player needs a different one)",
-    "kind": "\"human\": a person at this computer (several people take turns: hot seat); \"computer\": played by the program",
-    "level": "How well the computer plays: " + ", ".join(LEVELS) + " (the strongest last)",
-    "card": "Standard start only: the nation whose flag card (and starting bonds) this player gets; \"random\" deals it",
-    "setup": ("\"standard start\": every player is dealt flag cards and buys the matching bonds. "
-              "\"bond auction\": players start with more cash and buy the bonds nation by nation (for experienced players)"),
-    "investor_card": ("\"with investor card\": the card passes round the table; on the Investor space its holder gets 2M "
-                      "and may buy a bond. \"without\": after every nation's turn each player may invest in that nation"),
-    "shortfall": ("When a nation cannot pay all interest on the Investor space. \"forbid Investor\": the nation may only move "
-                  "there if its treasury and its government together can pay. \"pay what you can\": it may always move there and the bondholders lose what is missing"),
-    "forced": ("A Swiss Bank may force a nation to stop on Investor. \"costs the distance\": the government pays the rondel cost "
-               "of the spaces actually moved. \"is free\": the stop costs nothing"),
-    "swiss": ("Without investor card: whether a Swiss Bank may still force a nation to stop on the Investor space"),
-    "border": ("The land border between St. Petersburg and Kiev: with it, armies may march directly between the two; "
-               "without it, they may not"),
-    "seed": "A number that fixes the shuffles of this game (the same number gives the same deal); empty: a new one",
-    "start": "Start with these settings (Enter)",
-    "back": "Back to the title screen (Esc)",
+    "players": N_("How many people sit at the table, 2 to 6 (people and computers together)"),
+    "name": N_("The player's name (up to 24 characters; every player needs a different one)"),
+    "kind": N_("\"human\": a person at this computer (several people take turns: hot seat); \"computer\": played by the program"),
+    "level": N_("How well the computer plays: easy, normal, hard, expert (the strongest last)"),
+    "card": N_("Standard start only: the nation whose flag card (and starting bonds) this player gets; \"random\" deals it"),
+    "setup": N_("\"standard start\": every player is dealt flag cards and buys the matching bonds. "
+                "\"bond auction\": players start with more cash and buy the bonds nation by nation (for experienced players)"),
+    "investor_card": N_("\"with investor card\": the card passes round the table; on the Investor space its holder gets 2M "
+                        "and may buy a bond. \"without\": after every nation's turn each player may invest in that nation"),
+    "shortfall": N_("When a nation cannot pay all interest on the Investor space. \"forbid Investor\": the nation may only move "
+                    "there if its treasury and its government together can pay. \"pay what you can\": it may always move there and the bondholders lose what is missing"),
+    "forced": N_("A Swiss Bank may force a nation to stop on Investor. \"costs the distance\": the government pays the rondel cost "
+                 "of the spaces actually moved. \"is free\": the stop costs nothing"),
+    "swiss": N_("Without investor card: whether a Swiss Bank may still force a nation to stop on the Investor space"),
+    "border": N_("The land border between St. Petersburg and Kiev: with it, armies may march directly between the two; "
+                 "without it, they may not"),
+    "seed": N_("A number that fixes the shuffles of this game (the same number gives the same deal); empty: a new one"),
+    "start": N_("Start with these settings (Enter)"),
+    "back": N_("Back to the title screen (Esc)"),
 }
+
+
+def tip(key: str) -> str:
+    """The translated tool tip of a new-game option (our own text: no markup in it)."""
+    return _(TIPS[key])
+
+
+def _options(keys: list[str], names: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """Drop-down options: the translated name shown, the English key kept (see :func:`_selected`)."""
+    return [(_(names.get(k, k) if names else k), k) for k in keys]
+
+
+def _option(key: str, names: dict[str, str] | None = None) -> tuple[str, str]:
+    return _options([key], names)[0]
 
 _LISTER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="list-saves")
 
@@ -114,7 +136,7 @@ class MenuScene:
         self.panel = UIPanel(self.panel_rect, starting_height=1, manager=self.manager, object_id="#menu_panel")
         self.elements = [self.panel]
         if self.title:
-            UILabel(pygame.Rect(16, 10, pw - 32, 36), self.title, self.manager, container=self.panel, object_id="#heading_label")
+            UILabel(pygame.Rect(16, 10, pw - 32, 36), _(self.title), self.manager, container=self.panel, object_id="#heading_label")
 
     def _build(self) -> None:  # pragma: no cover - overridden
         pass
@@ -196,7 +218,7 @@ def _save_settings(app: "App") -> str:
             return result if isinstance(result, str) else ""
         settings_module.save_settings(app.settings)
     except OSError as exc:
-        return f"Your settings could not be saved ({exc.strerror or exc})."
+        return _("Your settings could not be saved ({reason}).").format(reason=exc.strerror or exc)
     return ""
 
 
@@ -208,20 +230,20 @@ class TitleScene(MenuScene):
 
     panel_size = (460, 540)
     SPECS = [
-        ("continue", "Continue", "Resume the last game where you left it (autosaved after every move)"),
-        ("new", "New game", "Set up a new game: players, computer opponents, variants"),
+        ("continue", N_("Continue"), N_("Resume the last game where you left it (autosaved after every move)")),
+        ("new", N_("New game"), N_("Set up a new game: players, computer opponents, variants")),
         ("learn", None, None),  # "Learn to play": its texts come from ui.coach (the tutorial's catalog)
-        ("load", "Load", "Open a saved game"),
-        ("settings", "Settings", "Window size, full screen, pace of computer turns, hidden cash"),
-        ("rules", "Rules", "A summary of the rules of Imperial, with every new-game option explained"),
-        ("quit", "Quit", "Leave the game (the current game is saved)"),
+        ("load", N_("Load"), N_("Open a saved game")),
+        ("settings", N_("Settings"), N_("Language, window size, full screen, pace of computer turns, hidden cash")),
+        ("rules", N_("Rules"), N_("A summary of the rules of Imperial, with every new-game option explained")),
+        ("quit", N_("Quit"), N_("Leave the game (the current game is saved)")),
     ]
 
     def __init__(self, app: "App", note: str = ""):
         self.note = note
         self.has_auto = saves.has_autosave()
         self.panel_size = (460, 590 if note else 500)
-        self.continue_tip = self.SPECS[0][2]
+        self.continue_tip = _(self.SPECS[0][2])
         # which game is behind Continue, read off the UI thread (it names it in the tool tip)
         self.future: concurrent.futures.Future | None = _LISTER.submit(_continue_summary) if self.has_auto else None
         super().__init__(app)
@@ -231,13 +253,13 @@ class TitleScene(MenuScene):
         if self.future is not None and self.future.done():
             summary, self.future = self.future.result(), None
             if summary:
-                self.continue_tip = f"Resume {summary} (autosaved after every move)"
+                self.continue_tip = _("Resume {game} (autosaved after every move)").format(game=summary)
                 self.buttons["continue"].set_tooltip(markup_escape(self.continue_tip), wrap_width=TIP_WIDTH)
 
     def _build(self) -> None:
         pw, ph = self.panel_rect.size
         UILabel(pygame.Rect(0, 14, pw, 56), "IMPERIAL", self.manager, container=self.panel, object_id="#title_label")
-        UILabel(pygame.Rect(0, 70, pw, 24), _fit("Europe 1914 · investors, bonds and Great Powers", pw - 8, 14),
+        UILabel(pygame.Rect(0, 70, pw, 24), _fit(_("Europe 1914 · investors, bonds and Great Powers"), pw - 8, 14),
                 self.manager, container=self.panel)
         note_h = 70 if self.note else 0
         top = 104
@@ -251,7 +273,7 @@ class TitleScene(MenuScene):
 
                 text, tip = learn_texts()
             self.buttons[key] = self.button(pygame.Rect(70 if pw > 300 else 8, y, pw - (140 if pw > 300 else 16), pitch - 10),
-                                            text, markup_escape(self.continue_tip if key == "continue" else tip),
+                                            _(text), markup_escape(self.continue_tip if key == "continue" else _(tip)),
                                             "#primary_button" if primary else None)
             y += pitch
         if not self.has_auto:
@@ -289,9 +311,11 @@ def _continue_summary() -> str | None:
     except saves.SaveError:
         return None
     players = [plain_text(p) for p in saved.state.setup.players]
-    names = ", ".join(players[:-1]) + " and " + players[-1] if len(players) > 1 else "".join(players)
-    turn = "game over" if saved.state.is_terminal() else f"turn {saved.state.turns_taken + 1}"
-    return f"the game of {names}, {turn}"
+    names = (_("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1]) if len(players) > 1
+             else "".join(players))
+    if saved.state.is_terminal():
+        return _("the game of {players}, game over").format(players=names)
+    return _("the game of {players}, turn {turn}").format(players=names, turn=saved.state.turns_taken + 1)
 
 
 # ---------------------------------------------------------------------- new game
@@ -299,18 +323,18 @@ def _continue_summary() -> str | None:
 
 def _default_name(index: int, kind: str) -> str:
     if kind == COMPUTER:
-        return f"Computer {index}" if index else "Computer"
-    return f"Player {index + 1}"
+        return _("Computer {number}").format(number=index) if index else _("Computer")
+    return _("Player {number}").format(number=index + 1)
 
 
-_DEFAULT_NAME = re.compile(r"^(Player|Computer)( \d+)?$")
+_DEFAULT_NAME = re.compile(r"^(Player|Computer|Spieler|Computer|Joueur|Ordinateur)( \d+)?$")  # in every language
 
 
 def _clean_seat_name(value: Any, index: int, kind: str) -> str:
     """A seat name from the settings file fit to show (bad characters dropped, length cut)."""
     text = plain_text(value).replace("?", "") if isinstance(value, str) and text_problem(value, 10**6) else value
-    if not isinstance(text, str) or not text.strip():
-        return _default_name(index, kind)
+    if not isinstance(text, str) or not text.strip() or _DEFAULT_NAME.match(text.strip()):
+        return _default_name(index, kind)  # a default name follows the language in use
     return text.strip()[:MAX_SEAT_NAME]
 
 
@@ -326,7 +350,7 @@ def _rules_options(data: Any) -> RulesOptions:
 class NewGameScene(MenuScene):
     """Players and seats, set-up variant, investor card, rules options, deal and seed."""
 
-    title = "New game"
+    title = N_("New game")
     panel_size = (940, 650)
 
     def __init__(self, app: "App"):
@@ -355,13 +379,14 @@ class NewGameScene(MenuScene):
         self._replace_question = None
         super().__init__(app)
 
+    # label, then the options: their English texts are the keys, shown translated
     OPTIONS = {
-        "setup": ("Start", ["standard start", "bond auction (experienced)"]),
-        "investor_card": ("Investor card", ["with investor card", "without investor card"]),
-        "shortfall": ("Interest shortfall", ["forbid Investor", "pay what you can"]),
-        "forced": ("Forced stop", ["costs the distance", "is free"]),
-        "swiss": ("Swiss force, no card", ["allowed", "not allowed"]),
-        "border": ("St. Petersburg-Kiev", ["no border", "border"]),
+        "setup": (N_("Start"), [N_("standard start"), N_("bond auction (experienced)")]),
+        "investor_card": (N_("Investor card"), [N_("with investor card"), N_("without investor card")]),
+        "shortfall": (N_("Interest shortfall"), [N_("forbid Investor"), N_("pay what you can")]),
+        "forced": (N_("Forced stop"), [N_("costs the distance"), N_("is free")]),
+        "swiss": (N_("Swiss force, no card"), [N_("allowed"), N_("not allowed")]),
+        "border": (N_("St. Petersburg-Kiev"), [N_("no border"), N_("border")]),
     }
 
     def _build(self) -> None:
@@ -374,35 +399,41 @@ class NewGameScene(MenuScene):
         self.widgets: dict[str, Any] = {}
         self.seat_rows: list[dict[str, Any]] = []
         y = 52
-        self.label(pygame.Rect(20, y, 110, ch), "Players", TIPS["players"])
+        self.label(pygame.Rect(20, y, 110, ch), _fit(_("Players"), 106, 14), tip("players"))
         self.widgets["players"] = UIDropDownMenu([str(i) for i in range(2, 7)], str(len(self.seats)),
                                                  pygame.Rect(130, y, 80, ch), m, container=p)
-        self.widgets["players"].set_tooltip(TIPS["players"])
+        self.widgets["players"].set_tooltip(tip("players"))
         y += pitch
         cols = [int(inner * f) for f in (0.30, 0.17, 0.19, 0.28)]
         xs = [20]
         for c in cols[:-1]:
             xs.append(xs[-1] + c + 12)
         cols = [c - 3 for c in cols]
-        for x, c, text, tip in zip(xs, cols, ("Name", "Seat", "Computer level", "Flag card (standard start)"),
-                                   (TIPS["name"], TIPS["kind"], TIPS["level"], TIPS["card"])):
-            self.label(pygame.Rect(x, y, c, ch), _fit(text, c - 4, 14), tip)
+        for x, c, text, key in zip(xs, cols, (_("Name"), _("Seat"), _("Computer level"), _("Flag card (standard start)")),
+                                   ("name", "kind", "level", "card")):
+            self.label(pygame.Rect(x, y, c, ch), _fit(text, c - 4, 14), tip(key))
         y += pitch
-        deal_options = ["random"] + self._card_options(len(self.seats))
+        card_keys = ["random"] + self._card_options(len(self.seats))
+        nations = load_board().nation_by_id
+        shown = {english: nations[nation].name for nation, english in NATION_NAMES.items()}
+        deal_options = [(_(CHOICE_NAMES[k]) if k in CHOICE_NAMES else shown[k], k) for k in card_keys]
         for i, seat in enumerate(self.seats):
             name = UITextEntryLine(pygame.Rect(xs[0], y, cols[0], ch), m, container=p)
             name.set_text_length_limit(MAX_SEAT_NAME)
             name.set_text(seat["name"])
-            name.set_tooltip(TIPS["name"])
+            name.set_tooltip(tip("name"))
+            card = self.cards[i] if self.cards[i] in card_keys else "random"
             row = {
                 "name": name,
-                "kind": UIDropDownMenu([HUMAN, COMPUTER], seat["kind"], pygame.Rect(xs[1], y, cols[1], ch), m, container=p),
-                "level": UIDropDownMenu(LEVELS, seat["level"], pygame.Rect(xs[2], y, cols[2], ch), m, container=p),
-                "card": UIDropDownMenu(deal_options, self.cards[i] if self.cards[i] in deal_options else "random",
+                "kind": UIDropDownMenu(_options([HUMAN, COMPUTER], CHOICE_NAMES), _option(seat["kind"], CHOICE_NAMES),
+                                       pygame.Rect(xs[1], y, cols[1], ch), m, container=p),
+                "level": UIDropDownMenu(_options(LEVELS, CHOICE_NAMES), _option(seat["level"], CHOICE_NAMES),
+                                        pygame.Rect(xs[2], y, cols[2], ch), m, container=p),
+                "card": UIDropDownMenu(deal_options, deal_options[card_keys.index(card)],
                                        pygame.Rect(xs[3], y, cols[3], ch), m, container=p),
             }
             for key in ("kind", "level", "card"):
-                row[key].set_tooltip(TIPS[key])
+                row[key].set_tooltip(tip(key))
             if seat["kind"] == HUMAN:
                 row["level"].disable()  # a level only matters for a computer seat
             self.seat_rows.append(row)
@@ -416,27 +447,29 @@ class NewGameScene(MenuScene):
                 key = keys[row_index * 2 + col]
                 text, options = self.OPTIONS[key]
                 x = 20 + col * (half + 20)
-                self.label(pygame.Rect(x, y, label_w, ch), _fit(text, label_w - 4, 14), TIPS[key])
-                menu = UIDropDownMenu(options, self.values[key], pygame.Rect(x + label_w, y, half - label_w, ch), m, container=p)
-                menu.set_tooltip(TIPS[key])
+                self.label(pygame.Rect(x, y, label_w, ch), _fit(_(text), label_w - 4, 14), tip(key))
+                menu = UIDropDownMenu(_options(options), _option(self.values[key]),
+                                      pygame.Rect(x + label_w, y, half - label_w, ch), m, container=p)
+                menu.set_tooltip(tip(key))
                 self.widgets[key] = menu
             y += pitch
-        self.label(pygame.Rect(20, y, label_w, ch), "Seed (empty: new)", TIPS["seed"])
+        self.label(pygame.Rect(20, y, label_w, ch), _fit(_("Seed (empty: new)"), label_w - 4, 14), tip("seed"))
         seed = UITextEntryLine(pygame.Rect(20 + label_w, y, half - label_w, ch), m, container=p)
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(9)
         seed.set_text(self.values["seed"])
-        seed.set_tooltip(TIPS["seed"])
+        seed.set_tooltip(tip("seed"))
         self.widgets["seed"] = seed
         y += pitch
         bh = min(44, max(24, ph - y - pitch - 12))
         if ph - bh - 12 - 30 - y >= ch:  # room for a hint above the message line
-            hint = "Point at an option for a short explanation; Rules on the title screen explains them all."
+            hint = _("Point at an option for a short explanation; Rules on the title screen explains them all.")
             UILabel(pygame.Rect(20, y, pw - 40, ch), _fit(hint, pw - 44, 14), m, container=p, object_id="#hint_label")
         self._sync_cards()
         self.error = UILabel(pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28), _fit(self.error_text, pw - 44, 14), m, container=p)
-        self.widgets["start"] = self.button(pygame.Rect(pw - 260, ph - bh - 12, 240, bh), "Start the game", TIPS["start"], "#primary_button")
-        self.widgets["back"] = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), "Back", TIPS["back"])
+        self.widgets["start"] = self.button(pygame.Rect(pw - 260, ph - bh - 12, 240, bh), _("Start the game"), tip("start"),
+                                            "#primary_button")
+        self.widgets["back"] = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), _("Back"), tip("back"))
 
     def dropdowns(self) -> list[UIDropDownMenu]:
         menus = [w for w in self.widgets.values() if isinstance(w, UIDropDownMenu)]
@@ -455,7 +488,7 @@ class NewGameScene(MenuScene):
             ids = ["austria_hungary", "italy", "france"]
         else:
             ids = list(NATION_NAMES)
-        return [NATION_NAMES[i] for i in ids]
+        return [NATION_NAMES[i] for i in ids]  # the English names: the menu's keys
 
     def capture(self) -> None:
         self.seats = self.read_seats(raw=True)
@@ -520,7 +553,7 @@ class NewGameScene(MenuScene):
         for number, seat in enumerate(seats_data, start=1):
             problem = text_problem(seat["name"], MAX_SEAT_NAME)
             if problem:
-                raise ValueError(f"The name of player {number} {problem}.")
+                raise ValueError(_("The name of player {number} cannot be used: {reason}.").format(number=number, reason=problem))
         n = len(seats_data)
         seats = [Seat(s["name"], s["kind"], s["level"]) for s in seats_data]
         seed_text = self.widgets["seed"].get_text().strip()
@@ -535,7 +568,7 @@ class NewGameScene(MenuScene):
         card = _selected(self.widgets["investor_card"]) == "with investor card"
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            raise ValueError("Every player needs a different name.")
+            raise ValueError(_("Every player needs a different name."))
         setup = GameSetup.create(n, seed, names=names, bond_distribution=bond, investor_card=card, options=options)
         chosen = [_selected(row["card"]) for row in self.seat_rows]
         if bond == "standard" and any(c != "random" for c in chosen):
@@ -560,9 +593,10 @@ class NewGameScene(MenuScene):
             return
         players = ", ".join(running.state.setup.players)
         self._replace_question = self.ask(
-            f"A game is in progress ({players}, turn {running.state.turns_taken + 1}). A new game takes its place "
-            f'behind Continue; the game in progress stays in Load as "{_keep_name(running)}". Start the new game?',
-            title="Replace the game in progress?", ok="Start new game")
+            _('A game is in progress ({players}, turn {turn}). A new game takes its place behind Continue; the game '
+              'in progress stays in Load as "{name}". Start the new game?').format(
+                players=players, turn=running.state.turns_taken + 1, name=_keep_name(running)),
+            title=_("Replace the game in progress?"), ok=_("Start new game"))
 
     def on_confirmed(self, dialog: object) -> None:
         if dialog is self._replace_question and self._pending is not None:
@@ -571,7 +605,7 @@ class NewGameScene(MenuScene):
                 try:
                     saves.save_game(running.to_session(), _keep_name(running))
                 except (saves.SaveError, OSError) as exc:
-                    self.show_error(f"The game in progress could not be kept, so nothing was started: {exc}")
+                    self.show_error(_("The game in progress could not be kept, so nothing was started: {reason}").format(reason=exc))
                     return
             self._start_pending()
 
@@ -581,7 +615,7 @@ class NewGameScene(MenuScene):
         problem = _save_settings(self.app)
         self.app.start_game(GameSession(setup, seats, seed=seed))
         if problem and hasattr(self.app.scene, "show_message"):
-            self.app.scene.show_message(problem + " The game goes on.", 6)
+            self.app.scene.show_message(problem + " " + _("The game goes on."), 6)
 
 
 def _unfinished_autosave() -> saves.SavedGame | None:
@@ -610,8 +644,9 @@ def _finite_time(saved: saves.SavedGame) -> bool:
 
 
 def _selected(dropdown: UIDropDownMenu) -> str:
+    """The key of the chosen option (its English text; the menu shows it translated)."""
     option = dropdown.selected_option
-    return option[0] if isinstance(option, tuple) else option
+    return option[1] if isinstance(option, tuple) else option
 
 
 def _with_chosen_deal(setup: GameSetup, chosen: list[str], rng: random.Random) -> GameSetup:
@@ -621,7 +656,7 @@ def _with_chosen_deal(setup: GameSetup, chosen: list[str], rng: random.Random) -
     picks = [by_name.get(c) for c in chosen]
     taken = [p for p in picks if p]
     if len(set(taken)) != len(taken):
-        raise ValueError("Two seats chose the same flag card")
+        raise ValueError(_("Two seats chose the same flag card"))
     if n <= 3:
         base = ["austria_hungary", "italy"] + (["france"] if n == 3 else [])
         extra = {2: {"austria_hungary": ("france", "germany"), "italy": ("russia", "great_britain")},
@@ -648,10 +683,12 @@ def _lines(text: str) -> str:
 
 
 def _when(info: saves.SaveInfo) -> str:
+    """When a game was saved, in the form of the language in use."""
     try:
-        return info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        moment = info.saved_at.astimezone()
     except (OverflowError, ValueError, OSError):
-        return "unknown date"
+        return _("unknown date")
+    return format_when(moment)
 
 
 def _listing() -> saves.SaveListing:
@@ -660,7 +697,8 @@ def _listing() -> saves.SaveListing:
         return saves.list_saves()
     except Exception as exc:  # noqa: BLE001 - a broken folder must not take the screen down
         listing = saves.SaveListing()
-        listing.problems.append(saves.SaveProblem(saves.saves_dir(), f"the saves folder cannot be read ({type(exc).__name__}: {exc})"))
+        listing.problems.append(saves.SaveProblem(
+            saves.saves_dir(), _("the saves folder cannot be read ({reason})").format(reason=f"{type(exc).__name__}: {exc}")))
         return listing
 
 
@@ -669,7 +707,7 @@ class LoadScene(MenuScene):
 
     The folder is read on a background thread ("Reading saved games…" meanwhile)."""
 
-    title = "Load a game"
+    title = N_("Load a game")
     panel_size = (900, 640)
 
     def __init__(self, app: "App"):
@@ -678,7 +716,7 @@ class LoadScene(MenuScene):
         self.rows: list[tuple[str, str]] = []  # (text, object id) per list row
         self.targets: dict[str, saves.SaveInfo | saves.SaveProblem] = {}
         self.selected_id: str | None = None
-        self.info_text = "Reading saved games…"
+        self.info_text = _("Reading saved games…")
         self._delete_question = None
         self._delete_target: saves.SaveInfo | saves.SaveProblem | None = None
         super().__init__(app)
@@ -696,9 +734,11 @@ class LoadScene(MenuScene):
                               pygame.Rect(16, 52 + list_h + 8, pw - 32, info_h), self.manager, container=self.panel)
         by = ph - bh - 12
         bw = min(180, (pw - 80) // 3)
-        self.load_button = self.button(pygame.Rect(pw - bw - 20, by, bw, bh), "Load", "Open the selected game (double-click works too)", "#primary_button")
-        self.delete_button = self.button(pygame.Rect(pw - 2 * bw - 40, by, bw, bh), "Delete", "Delete the selected save (asks first)", "#danger_button")
-        self.back_button = self.button(pygame.Rect(20, by, bw, bh), "Back", "Back to the title screen (Esc)")
+        self.load_button = self.button(pygame.Rect(pw - bw - 20, by, bw, bh), _("Load"),
+                                       _("Open the selected game (double-click works too)"), "#primary_button")
+        self.delete_button = self.button(pygame.Rect(pw - 2 * bw - 40, by, bw, bh), _("Delete"),
+                                         _("Delete the selected save (asks first)"), "#danger_button")
+        self.back_button = self.button(pygame.Rect(20, by, bw, bh), _("Back"), _("Back to the title screen (Esc)"))
         self._update_buttons()
 
     def _row(self, object_id: str | None):
@@ -714,8 +754,8 @@ class LoadScene(MenuScene):
         rows = []
         self.targets = {}
         for i, info in enumerate(self.listing.saves):
-            name = "Autosave (Continue)" if info.autosave else (plain_text(info.name) or "(no name)")
-            status = "game over" if info.game_over else f"turn {info.nation_turns + 1}"
+            name = _("Autosave (Continue)") if info.autosave else (plain_text(info.name) or _("(no name)"))
+            status = _("game over") if info.game_over else _("turn {turn}").format(turn=format_number(info.nation_turns + 1))
             head = f"{_fit(name, width // 2)} · {status} · {_when(info)} · "
             players = ", ".join(plain_text(p) for p in info.players)
             rows.append((head + _fit(players, max(20, width - _font(13).size(head)[0])), f"#save_{i}"))
@@ -724,7 +764,7 @@ class LoadScene(MenuScene):
             reason = problem.message
             if reason.startswith(problem.path.name + " "):  # the file is named at the start already
                 reason = reason[len(problem.path.name) + 1:]
-            text = f"Unreadable: {plain_text(problem.path.name)} · {plain_text(reason)}"
+            text = _("Unreadable: {file} · {reason}").format(file=plain_text(problem.path.name), reason=plain_text(reason))
             rows.append((_fit(text, width), f"#problem_{i}"))
             self.targets[f"#problem_{i}"] = problem
         return rows
@@ -747,9 +787,12 @@ class LoadScene(MenuScene):
         if self.future is not None and self.future.done():
             self.listing = self.future.result()
             self.future = None
-            self.info_text = "" if (self.listing.saves or self.listing.problems) else "No saved games yet."
+            self.info_text = "" if (self.listing.saves or self.listing.problems) else _("No saved games yet.")
             if self.listing.problems:
-                self.info_text = f"{len(self.listing.problems)} file(s) in the saves folder cannot be read; they are marked in the list."
+                count = len(self.listing.problems)
+                self.info_text = ngettext("{count} file in the saves folder cannot be read; it is marked in the list.",
+                                          "{count} files in the saves folder cannot be read; they are marked in the list.",
+                                          count).format(count=count)
             self.relayout()
 
     def _update_buttons(self) -> None:
@@ -759,11 +802,15 @@ class LoadScene(MenuScene):
 
     def _describe(self, target: saves.SaveInfo | saves.SaveProblem) -> str:
         if isinstance(target, saves.SaveProblem):
-            return f"{target.path.name} cannot be loaded: {target.message}"
-        seats = ", ".join(f"{s.name} ({'computer ' + s.level if s.kind == COMPUTER else 'human'})" for s in target.seats)
-        status = "The game is over." if target.game_over else f"Turn {target.nation_turns + 1}: {target.status}."
+            return _("{file} cannot be loaded: {reason}").format(file=target.path.name, reason=target.message)
+        seats = ", ".join(
+            _("{name} (computer {level})").format(name=s.name, level=_(CHOICE_NAMES.get(s.level, s.level)))
+            if s.kind == COMPUTER else _("{name} (human)").format(name=s.name) for s in target.seats)
+        status = (_("The game is over.") if target.game_over else
+                  _("Turn {turn}: {status}.").format(turn=target.nation_turns + 1, status=target.status))
         notes = " ".join(target.notes)
-        return f"{target.name} · saved {_when(target)}\n{seats}\n{status} {notes}".strip()
+        head = _("{name} · saved {when}").format(name=target.name, when=_when(target))
+        return f"{head}\n{seats}\n{status} {notes}".strip()
 
     def show_info(self, text: str) -> None:
         self.info_text = text
@@ -784,12 +831,12 @@ class LoadScene(MenuScene):
     def load_selected(self) -> None:
         entry = self.selected()
         if not isinstance(entry, saves.SaveInfo):
-            self.show_info("Choose a readable game in the list first.")
+            self.show_info(_("Choose a readable game in the list first."))
             return
         try:
             session = saves.load_game(entry.path)
         except saves.SaveError as exc:
-            self.show_info(f"This save cannot be opened: {exc}")
+            self.show_info(_("This save cannot be opened: {reason}").format(reason=exc))
             return
         self.app.start_game(session)
 
@@ -803,12 +850,13 @@ class LoadScene(MenuScene):
             if target is None:
                 return
             self._delete_target = target
-            if isinstance(target, saves.SaveInfo):
-                what = ("the autosave, the game behind Continue," if target.autosave
-                        else f'the save "{target.name}" ({_when(target)})')
+            if isinstance(target, saves.SaveInfo) and target.autosave:
+                question = _("Delete the autosave, the game behind Continue? This cannot be undone.")
+            elif isinstance(target, saves.SaveInfo):
+                question = _('Delete the save "{name}" ({when})? This cannot be undone.').format(name=target.name, when=_when(target))
             else:
-                what = f"the unreadable file {target.path.name}"
-            self._delete_question = self.ask(f"Delete {what}? This cannot be undone.", title="Delete the save?", ok="Delete")
+                question = _("Delete the unreadable file {file}? This cannot be undone.").format(file=target.path.name)
+            self._delete_question = self.ask(question, title=_("Delete the save?"), ok=_("Delete"))
 
     def on_confirmed(self, dialog: object) -> None:
         if dialog is self._delete_question and self._delete_target is not None:
@@ -816,11 +864,11 @@ class LoadScene(MenuScene):
             try:
                 saves.delete_save(target.path)
             except saves.SaveError as exc:
-                self.show_info(f"Not deleted: {exc}")
+                self.show_info(_("Not deleted: {reason}").format(reason=exc))
                 return
             self.selected_id = None
             self.listing = None
-            self.info_text = "Reading saved games…"
+            self.info_text = _("Reading saved games…")
             self.future = _LISTER.submit(_listing)
             self.relayout()
 
@@ -829,50 +877,66 @@ class LoadScene(MenuScene):
 
 
 class SettingsScene(MenuScene):
-    """Window size, full screen, pace of computer turns, hidden cash in hot seat."""
+    """Language, window size, full screen, pace of computer turns, hidden cash in hot seat.
 
-    title = "Settings"
-    panel_size = (640, 420)
+    A language chosen in the menu is shown at once (this screen is built again in it); Save keeps
+    it, Back returns to the language used before."""
+
+    title = N_("Settings")
+    panel_size = (640, 460)
     SIZES = ["1280x720", "1280x800", "1366x768", "1440x900", "1600x1000", "1920x1080", "1920x1200"]
     TIPS = {
-        "size": "The size of the window when it is not full screen",
-        "full": "Fill the whole screen",
-        "pace": "How fast computer turns are shown: instant, fast, normal (about half a second per step) or slow",
-        "hide": "In a hot-seat game (several people at this computer), hide everybody's cash between turns",
+        "language": N_("The language of the game; \"System\" follows the language of your computer"),
+        "size": N_("The size of the window when it is not full screen"),
+        "full": N_("Fill the whole screen"),
+        "pace": N_("How fast computer turns are shown: instant, fast, normal (about half a second per step) or slow"),
+        "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
     }
+    # Shown names of the options (the English key is kept); languages are named in their own language.
+    NAMES = {"off": N_("off"), "on": N_("on"), "yes": N_("yes"), "no": N_("no"), "instant": N_("instant"),
+             "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow"), "system": N_("System")}
 
     def __init__(self, app: "App"):
         s = app.settings
         size = f"{s.window_width}x{s.window_height}"
-        self.values = {"size": size, "full": "on" if s.fullscreen else "off", "pace": s.pace,
-                       "hide": "yes" if s.hide_cash_in_hot_seat else "no"}
+        self.language_before = _setting_language(s)
+        self.values = {"language": self.language_before, "size": size, "full": "on" if s.fullscreen else "off",
+                       "pace": s.pace, "hide": "yes" if s.hide_cash_in_hot_seat else "no"}
         self.message = ""
         super().__init__(app)
+
+    def _names(self) -> dict[str, str]:
+        return {**self.NAMES, **LANGUAGES}
 
     def _build(self) -> None:
         m, p = self.manager, self.panel
         pw, ph = self.panel_rect.size
-        pitch = max(30, min(46, (ph - 60 - 70) // 5))
+        pitch = max(30, min(46, (ph - 60 - 70) // 6))
         ch = min(32, pitch - 4)
-        label_w = min(240, pw // 2 - 20)
+        label_w = min(260, pw // 2 - 20)
         menu_w = min(220, pw - label_w - 40)
         sizes = self.SIZES if self.values["size"] in self.SIZES else self.SIZES + [self.values["size"]]
-        rows = [("size", "Window size", sizes), ("full", "Full screen", ["off", "on"]),
-                ("pace", "Computer turns", list(PACES)), ("hide", "Hide cash in hot seat", ["yes", "no"])]
+        rows = [("language", _("Language"), ["system", *LANGUAGES]), ("size", _("Window size"), sizes),
+                ("full", _("Full screen"), ["off", "on"]), ("pace", _("Computer turns"), list(PACES)),
+                ("hide", _("Hide cash in hot seat"), ["yes", "no"])]
         self.menus: dict[str, UIDropDownMenu] = {}
         y = 60
         for key, text, options in rows:
-            self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), self.TIPS[key])
-            menu = UIDropDownMenu(options, self.values[key], pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
+            self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), _(self.TIPS[key]))
+            names = self._names()
+            shown = [(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
+            current = shown[options.index(self.values[key])] if self.values[key] in options else shown[0]
+            menu = UIDropDownMenu(shown, current, pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
                                   expansion_height_limit=max(60, self.window_size()[1] - self.panel_rect.y - y - ch - 50))
-            menu.set_tooltip(self.TIPS[key])
+            menu.set_tooltip(_(self.TIPS[key]))
             self.menus[key] = menu
             y += pitch
-        self.size, self.full, self.pace, self.hide = (self.menus[k] for k in ("size", "full", "pace", "hide"))
+        self.language, self.size, self.full, self.pace, self.hide = (
+            self.menus[k] for k in ("language", "size", "full", "pace", "hide"))
         bh = min(44, max(24, ph - y - 40))
         self.note = UILabel(pygame.Rect(20, ph - bh - 44, pw - 40, 26), _fit(self.message, pw - 44, 14), m, container=p)
-        self.done = self.button(pygame.Rect(pw - 200, ph - bh - 12, 180, bh), "Save", "Keep these settings", "#primary_button")
-        self.back_button = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), "Back", "Back without changes (Esc)")
+        self.done = self.button(pygame.Rect(pw - 200, ph - bh - 12, 180, bh), _("Save"), _("Keep these settings"), "#primary_button")
+        self.back_button = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), _("Back"), _("Back without changes (Esc)"))
 
     def dropdowns(self) -> list[UIDropDownMenu]:
         return list(self.menus.values())
@@ -880,6 +944,18 @@ class SettingsScene(MenuScene):
     def capture(self) -> None:
         for key, menu in self.menus.items():
             self.values[key] = _selected(menu)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.menus.get("language"):
+            self.app.set_language(_selected(self.language))  # shown at once: this screen in the new language
+            self.relayout()
+            return
+        super().handle_event(event)
+
+    def back(self) -> None:
+        if _selected(self.language) != self.language_before:
+            self.app.set_language(self.language_before)
+        super().back()
 
     def on_button(self, element: object) -> None:
         if element is self.back_button:
@@ -891,9 +967,17 @@ class SettingsScene(MenuScene):
             s.fullscreen = _selected(self.full) == "on"
             s.pace = _selected(self.pace)
             s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
+            s.language = _selected(self.language)
+            self.app.set_language(s.language)
             problem = _save_settings(self.app)
             self.app.apply_window_settings()
-            self.app.show_title(problem + " They apply until you quit." if problem else "")
+            self.app.show_title(problem + " " + _("They apply until you quit.") if problem else "")
+
+
+def _setting_language(settings: object) -> str:
+    """The language kept in the settings: "system", "en", "de" or "fr"."""
+    value = getattr(settings, "language", "system")
+    return value if value in LANGUAGES or value == "system" else "system"
 
 
 # ---------------------------------------------------------------------- rules
@@ -904,7 +988,7 @@ class RulesScene:
 
     def __init__(self, app: "App"):
         self.app = app
-        self.window = RulesWindow(app.manager, app.screen.get_size(), close_text="Back")
+        self.window = RulesWindow(app.manager, app.screen.get_size(), close_text=_("Back"))
         self.back_button = self.window.close_button
 
     @property

@@ -12,13 +12,23 @@ from typing import Iterable
 import pygame
 
 from imperial_desktop.core import GameState
+from imperial_desktop.i18n import N_, _, ngettext, pgettext
 from imperial_desktop.ui import tokens
+from imperial_desktop.ui.localized import format_money as money
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import (
     HEADER_BG, HEADER_TEXT, HIGHLIGHT, PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE, RGB,
 )
 
 NATION_SHORT = {"austria_hungary": "AH", "italy": "IT", "france": "FR", "great_britain": "GB", "germany": "GE", "russia": "RU"}
+
+
+def nation_short(nation: str) -> str:
+    """A nation's two-letter abbreviation in the language in use (the English one by default)."""
+    shorts = {"austria_hungary": pgettext("nation abbreviation", "AH"), "italy": pgettext("nation abbreviation", "IT"),
+              "france": pgettext("nation abbreviation", "FR"), "great_britain": pgettext("nation abbreviation", "GB"),
+              "germany": pgettext("nation abbreviation", "GE"), "russia": pgettext("nation abbreviation", "RU")}
+    return shorts.get(nation, NATION_SHORT.get(nation, nation))
 RONDEL_COLOURS: dict[str, RGB] = {
     "factory": (150, 112, 80), "production": (196, 150, 90), "maneuver": (120, 150, 110),
     "investor": (96, 140, 180), "import": (170, 120, 150), "taxation": (190, 170, 90),
@@ -133,17 +143,44 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
         if decision is None:
             best = state.ranking()[0]
             winners = [r["name"] for r in state.ranking() if r["rank"] == 1]
-            headline = f"Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best['total']} points"
+            if len(winners) > 1:
+                headline = _("Game over: {players} win with {points} points").format(
+                    players=_("{names} and {last}").format(names=", ".join(winners[:-1]), last=winners[-1]),
+                    points=best["total"])
+            else:
+                headline = _("Game over: {player} wins with {points} points").format(player=winners[0], points=best["total"])
         else:
             headline = state.describe_decision()
-    turn = text(surface, f"Turn {state.turns_taken + (0 if state.is_terminal() else 1)}", (x, rect.centery), size,
+    turn = text(surface, _("Turn {turn}").format(turn=state.turns_taken + (0 if state.is_terminal() else 1)), (x, rect.centery), size,
                 (200, 190, 170), "bold", "midleft")
     x = turn.right + round(16 * scale)
     status_w = font(px(14, scale), "bold").size(status)[0] + 16 if status else 0
     room = rect.w - x - right_margin - status_w
-    text(surface, headline, (x, rect.centery), size, HEADER_TEXT, "bold", "midleft", max_width=room)
+    _headline(surface, headline, pygame.Rect(round(x), rect.y, max(1, round(room)), rect.h), size)
     if status:
         text(surface, status, (rect.right - right_margin, rect.centery), px(14, scale), HIGHLIGHT, "bold", "midright")
+
+
+def _headline(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int) -> None:
+    """The top bar's sentence: one line if it fits, else two smaller lines, shortened only as a
+    last resort (a long sentence, or a long translation, next to the buttons)."""
+    if font(size, "bold").size(value)[0] <= rect.w:
+        text(surface, value, (rect.x, rect.centery), size, HEADER_TEXT, "bold", "midleft")
+        return
+    lines: list[str] = []
+    small = max(MIN_TEXT, min(size - 2, (rect.h - 2) // 2 - 1))
+    while small >= MIN_TEXT and font(small, "bold").get_linesize() * 2 <= rect.h + 2:
+        f = font(small, "bold")
+        if f.size(value)[0] <= 2 * rect.w and len(lines := _wrap(value, f, rect.w)) == 2 \
+                and all(f.size(line)[0] <= rect.w for line in lines):
+            break
+        lines, small = [], small - 1
+    if len(lines) != 2:
+        text(surface, value, (rect.x, rect.centery), size, HEADER_TEXT, "bold", "midleft", max_width=rect.w)
+        return
+    line_h = font(small, "bold").get_linesize()
+    for i, line in enumerate(lines):
+        text(surface, line, (rect.x, rect.centery + (i - 1) * line_h), small, HEADER_TEXT, "bold", "topleft")
 
 
 # ---------------------------------------------------------------- rondel
@@ -156,7 +193,7 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     ``highlight`` outlines spaces (the legal ones), ``hover`` lights the space a choice button or
     the pointer refers to, ``flash`` marks the space a computer nation just moved to.
     """
-    inner = panel(surface, rect, "Rondel", scale)
+    inner = panel(surface, rect, _("Rondel"), scale)
     board = state.board
     cx, cy = inner.centerx, inner.centery + 1
     radius = min(inner.w * 0.46, inner.h * 0.5)
@@ -192,7 +229,8 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
     waiting = [nat for nat in board.nation_ids if state.rondel[nat] is None]
     if waiting:
-        text(surface, "start", (cx, cy - inner_r * 0.5), px(10, scale), PANEL_MUTED, "regular", "center")
+        text(surface, _("start"), (cx, cy - inner_r * 0.5), px(10, scale), PANEL_MUTED, "regular", "center",
+             max_width=inner_r * 1.6)
         msize = max(11, round(13 * scale))
         for i, nat in enumerate(waiting):
             m = tokens.marker_sprite(nat, msize)
@@ -228,15 +266,17 @@ def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     band_h = max(14, round(16 * scale))
     cells_top = rect.y + pad + band_h
     cell_h = rect.bottom - pad - cells_top
-    label_w = max(52, round(64 * scale))
+    titles = (_("Power points"), _("Tax chart"))
+    longest_word = max(font(MIN_TEXT, "bold").size(word)[0] for title in titles for word in title.split())
+    label_w = max(52, round(64 * scale), min(round(96 * scale), longest_word + 8))  # long words of a translation
     power_w = round((rect.w - 3 * pad - 2 * label_w) * 0.64)
-    _track_label(surface, "Power points", pygame.Rect(rect.x + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
+    _track_label(surface, titles[0], pygame.Rect(rect.x + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
     x0 = rect.x + pad + label_w
     cell_w = power_w / 26
     for low, high, factor in board.factor_table:
         band = pygame.Rect(round(x0 + low * cell_w), rect.y + pad, round((high - low + 1) * cell_w) - 1, band_h - 1)
         pygame.draw.rect(surface, (214, 200, 170) if factor % 2 else (228, 216, 190), band)
-        label = f"factor x{factor}" if high - low >= 4 else f"x{factor}"
+        label = _("factor x{factor}").format(factor=factor) if high - low >= 4 else f"x{factor}"
         text(surface, label, band.center, px(11, scale), PANEL_TEXT, "bold", "center", max_width=band.w - 4)
     for p in range(26):
         cell = pygame.Rect(round(x0 + p * cell_w), cells_top, round(cell_w) - 1, cell_h)
@@ -247,13 +287,13 @@ def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     _markers(surface, {n: state.power[n] for n in board.nation_ids}, lambda v: x0 + (v + 0.5) * cell_w,
              cells_top + (cell_h - number_h) / 2, (cell_w - 2, cell_h - number_h - 2), board.nation_ids, flash)
     # tax chart
-    _track_label(surface, "Tax chart", pygame.Rect(x0 + power_w + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
+    _track_label(surface, titles[1], pygame.Rect(x0 + power_w + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
     tx0 = x0 + power_w + pad + label_w
     positions = sorted(board.tax_points)
     width = (rect.right - pad - tx0) / len(positions)
     band = pygame.Rect(round(tx0), rect.y + pad, round(rect.right - pad - tx0), band_h - 1)
     pygame.draw.rect(surface, (228, 216, 190), band)
-    text(surface, "taxes collected (M), + power points", band.center, px(11, scale),
+    text(surface, _("taxes collected (M), + power points"), band.center, px(11, scale),
          PANEL_TEXT, "bold", "center", max_width=band.w - 4)
     for i, pos in enumerate(positions):
         cell = pygame.Rect(round(tx0 + i * width), cells_top, round(width) - 1, cell_h)
@@ -297,7 +337,7 @@ def _markers(surface: pygame.Surface, values: dict[str, int], x_of, y: float, ce
 
     uniform = min(packing(len(nations))[0] for nations in groups.values())
     for value, nations in groups.items():
-        _, cols, rows = packing(len(nations))
+        _size, cols, rows = packing(len(nations))
         s = max(9, min(18, int(uniform)))
         for i, nation in enumerate(nations):
             col, row = i % cols, i // cols
@@ -319,8 +359,8 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     """One table of the nations (government, treasury, power, flags, factories, units) and of every
     investor's bonds in them (a column per player, headed by cash, Swiss Bank and investor card),
     with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights)."""
-    inner = panel(surface, rect, "Nations and bonds", scale,
-                  "bonds in M; the government's bonds are framed")
+    inner = panel(surface, rect, _("Nations and bonds"), scale,
+                  _("bonds in M; the government's bonds are framed"))
     board = state.board
     flash = set(flash)
     players = state.num_players
@@ -329,37 +369,38 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     # columns: fixed nation facts, then one per player, then the bonds left
     marker_w = max(11, round(16 * scale)) + 6
     name_w = max(font(size, "bold").size(board.name_of(n))[0] for n in board.nation_ids) + marker_w + 4
-    fixed = [("Government", 86), ("Treasury", 62), ("Power", 62), ("Flags", 40), ("Fact.", 38), ("Units", 56)]
+    # the English heads are the columns' keys; shown translated
+    fixed = [(N_("Government"), 86), (N_("Treasury"), 62), (N_("Power"), 62), (N_("Flags"), 40), (N_("Fact."), 38),
+             (N_("Units"), 56)]
     fixed_w = sum(w for _, w in fixed)
     k = min(1.0, (inner.w - name_w) / (fixed_w + players * 66 + 110))
     xs: dict[str, float] = {"nation": float(inner.x)}
     x = float(inner.x + name_w)  # nation names are never cut: the other columns give way
+    head_font = font(small, "bold")
     for key, w in fixed:
         xs[key] = x
-        x += w * k
+        x += max(w * k, head_font.size(_(key))[0] + 5)  # a column is never narrower than its head
     player_w = min(96 * k * 1.2, (inner.right - x) * 0.8 / players)
     player_x = [x + i * player_w for i in range(players)]
     left_x = x + players * player_w + 4
-    head_h = round(2 * (small + 3))
+    heads = [_player_head(state, p, hide_cash_of, head_font, round(player_w) - 7) for p in range(players)]
+    head_h = round(max(len(lines) for lines in heads) * (small + 3))  # a third line when a badge needs it
     row_h = (inner.h - head_h) / 6
     # header
     hy = inner.y
     ends = [xs[k] for k, _ in fixed[1:]] + [x]
-    for (key, _), end in zip(fixed, ends):
-        text(surface, key, (xs[key], hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
+    for (key, _width), end in zip(fixed, ends):
+        text(surface, _(key), (xs[key], hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
              max_width=end - xs[key] - 3)
     for p in range(players):
         cell = pygame.Rect(round(player_x[p]), hy, round(player_w) - 3, head_h - 1)
         if p == current_player:
             pygame.draw.rect(surface, CURRENT_ROW, cell)
         text(surface, state.setup.players[p], (cell.x + 2, cell.y), small, PANEL_TEXT, "bold", max_width=cell.w - 4)
-        cash = "??" if hide_cash_of and p in hide_cash_of else f"{state.cash[p]}M"
-        long = [b for b, on in (("Inv. card", state.card == p), ("Swiss Bank", p in state.swiss)) if on]
-        short = [b for b, on in (("Inv.", state.card == p), ("Swiss", p in state.swiss)) if on]
-        badges = long if font(small, "bold").size(" · ".join([cash] + long))[0] <= cell.w - 4 else short
-        text(surface, " · ".join([cash] + badges), (cell.x + 2, cell.y + small + 3), small,
-             (150, 60, 40) if badges else PANEL_TEXT, "bold", max_width=cell.w - 4)
-    text(surface, "bonds left", (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
+        for i, line in enumerate(heads[p][1:], start=1):
+            text(surface, line, (cell.x + 2, cell.y + i * (small + 3)), small,
+                 (150, 60, 40) if (state.card == p or p in state.swiss) else PANEL_TEXT, "bold", max_width=cell.w - 4)
+    text(surface, _("bonds left"), (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
          max_width=inner.right - left_x)
     rows: dict[str, pygame.Rect] = {}
     acting = state.acting_nation()
@@ -380,14 +421,15 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
         gov = state.government[nation]
         text(surface, player_name(state, gov), (xs["Government"], cy), size, PANEL_TEXT, "regular", "midleft",
              max_width=xs["Treasury"] - xs["Government"] - 4)
-        text(surface, f"{state.treasury[nation]}M", (xs["Treasury"], cy), size, PANEL_TEXT, "bold", "midleft")
+        text(surface, money(state.treasury[nation]), (xs["Treasury"], cy), size, PANEL_TEXT, "bold", "midleft",
+             max_width=xs["Power"] - xs["Treasury"] - 2)
         text(surface, f"{state.power[nation]} x{board.power_factor(state.power[nation])}", (xs["Power"], cy), size,
              PANEL_TEXT, "bold", "midleft", max_width=xs["Flags"] - xs["Power"] - 2)
         text(surface, str(state.flag_count(nation)), (xs["Flags"], cy), size, PANEL_TEXT, "regular", "midleft")
         factories = sum(1 for f in state.factories if board.regions[f].nation == nation)
         text(surface, str(factories), (xs["Fact."], cy), size, PANEL_TEXT, "regular", "midleft")
         a, f = state.unit_count(nation)
-        text(surface, f"{a}A {f}F", (xs["Units"], cy), size, PANEL_TEXT, "regular", "midleft",
+        text(surface, _("{armies}A {fleets}F").format(armies=a, fleets=f), (xs["Units"], cy), size, PANEL_TEXT, "regular", "midleft",
              max_width=player_x[0] - xs["Units"] - 2)
         for p in range(players):
             values = [v for n, v in state.bonds_of(p) if n == nation]
@@ -405,9 +447,27 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
                 pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 4), 2, border_radius=4)
             surface.blit(img, img.get_rect(center=box.center))
         left = state.available_bonds(nation)
-        text(surface, " ".join(str(v) for v in left) if left else "none", (left_x, cy), small, PANEL_MUTED, "regular",
+        text(surface, " ".join(str(v) for v in left) if left else _("none"), (left_x, cy), small, PANEL_MUTED, "regular",
              "midleft", max_width=inner.right - left_x)
     return rows
+
+
+def _player_head(state: GameState, player: int, hide_cash_of: set[int] | None, f: pygame.font.Font,
+                 width: int) -> list[str]:
+    """A player's column head: name, then cash with the investor card and Swiss Bank badges, on
+    one line if they fit (long badges, else short ones), else the badges on a line of their own."""
+    cash = "??" if hide_cash_of and player in hide_cash_of else money(state.cash[player])
+    on = [(_("Inv. card"), _("Inv.")) if state.card == player else None, (_("Swiss Bank"), _("Swiss")) if player in state.swiss else None]
+    badges = [b for b in on if b is not None]
+    for kind in (0, 1):
+        line = " · ".join([cash] + [b[kind] for b in badges])
+        if f.size(line)[0] <= width:
+            return [state.setup.players[player], line]
+    for kind in (0, 1):
+        line = " · ".join(b[kind] for b in badges)
+        if f.size(line)[0] <= width:
+            return [state.setup.players[player], cash, line]
+    return [state.setup.players[player], cash] + [b[1] for b in badges]
 
 
 # ---------------------------------------------------------------- log
@@ -433,7 +493,8 @@ def log_layout(rect: pygame.Rect, lines: list[str], scale: float, needed: int | 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale: float, scroll: int = 0) -> int:
     """The log, newest line at the bottom, ``scroll`` lines back; returns the greatest useful scroll
     (known lines only: scrolling further back wraps more of them)."""
-    panel(surface, rect, "Log", scale, "wheel: scroll back" if scroll == 0 else f"{scroll} lines back (wheel)")
+    panel(surface, rect, _("Log"), scale, _("wheel: scroll back") if scroll == 0 else
+          ngettext("{count} line back (wheel)", "{count} lines back (wheel)", scroll).format(count=scroll))
     line_h = px(12, scale) + 4
     visible = max(1, int((rect.h - max(18, round(22 * scale)) - 6) // line_h))
     inner, line_h, wrapped = log_layout(rect, lines, scale, needed=visible + scroll + 12)
@@ -442,7 +503,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], scale
     shown = wrapped[max(0, len(wrapped) - visible - scroll): len(wrapped) - scroll]
     size = line_h - 4
     if not shown:
-        text(surface, "Nothing has happened yet in this sitting.", (inner.x, inner.y), size, PANEL_MUTED, "regular",
+        text(surface, _("Nothing has happened yet in this sitting."), (inner.x, inner.y), size, PANEL_MUTED, "regular",
              max_width=inner.w)
     for i, (line, heading) in enumerate(shown):
         text(surface, line, (inner.x, inner.y + i * line_h), size, PANEL_TEXT, "bold" if heading else "regular")

@@ -8,7 +8,9 @@ import pygame
 from imperial_desktop.core import GameState
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE
-from imperial_desktop.ui.panels import NATION_SHORT, text
+from imperial_desktop.i18n import _, ngettext
+from imperial_desktop.ui.localized import format_money as money
+from imperial_desktop.ui.panels import nation_short, text
 
 
 def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> None:
@@ -18,9 +20,9 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
     pygame.draw.rect(surface, PANEL_BG, rect, border_radius=10)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=10)
     pad = round(16 * scale)
-    title = "Final scores" if state.is_terminal() else "Scores if the game ended now"
+    title = _("Final scores") if state.is_terminal() else _("Scores if the game ended now")
     text(surface, title, (rect.x + pad, rect.y + pad), round(24 * scale), PANEL_TEXT, "bold")
-    text(surface, "Click or press Esc to close", (rect.right - pad, rect.y + pad + 6), round(12 * scale), PANEL_MUTED, "regular", "topright")
+    text(surface, _("Click or press Esc to close"), (rect.right - pad, rect.y + pad + 6), round(12 * scale), PANEL_MUTED, "regular", "topright")
     ranking = state.ranking()
     table_top = rect.y + pad + round(40 * scale)
     table_h = round(rect.h * 0.5)
@@ -33,9 +35,9 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
             pygame.draw.rect(surface, (255, 240, 180), (rect.x + pad - 4, y - 2, rect.w - 2 * pad + 8, row_h - 2), border_radius=5)
         text(surface, f"{r['rank']}.", (rect.x + pad, y + 2), size + 2, PANEL_TEXT, "bold")
         text(surface, r["name"], (rect.x + pad + 34 * scale, y + 2), size + 2, PANEL_TEXT, "bold")
-        text(surface, f"{r['total']} points", (rect.right - pad, y + 2), size + 2, PANEL_TEXT, "bold", "topright")
-        parts = [f"{NATION_SHORT[b['nation']]} {b['value']}M: {b['interest']}x{b['factor']}={b['points']}" for b in r["bonds"]]
-        parts.append(f"cash {r['cash']}")
+        text(surface, ngettext("{points} point", "{points} points", r["total"]).format(points=r["total"]), (rect.right - pad, y + 2), size + 2, PANEL_TEXT, "bold", "topright")
+        parts = [f"{nation_short(b['nation'])} {money(b['value'])}: {b['interest']}x{b['factor']}={b['points']}" for b in r["bonds"]]
+        parts.append(_("cash {amount}").format(amount=r["cash"]))
         line = " + ".join(parts)
         text(surface, line, (rect.x + pad + 34 * scale, y + 4 + size * 1.5), small, PANEL_MUTED, "regular",
              max_width=rect.w - 2 * pad - round(34 * scale) if font(small).size(line)[0] > rect.w - 2 * pad - 34 * scale else None)
@@ -44,7 +46,7 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
     if tied:
         order = sorted(state.board.nation_ids, key=lambda n: (-state.power[n], state.board.nation_ids.index(n)))
         names = ", ".join(state.board.nation_by_id[n].name for n in order[:3])
-        text(surface, f"Equal totals are decided by the credit in the strongest nations ({names}, ...).",
+        text(surface, _("Equal totals are decided by the credit in the strongest nations ({nations}, ...).").format(nations=names),
              (rect.x + pad, chart_top), small, (150, 60, 40), "bold")
         chart_top += round(18 * scale)
     draw_power_chart(surface, pygame.Rect(rect.x + pad, chart_top + 6, rect.w - 2 * pad, rect.bottom - pad - chart_top - 6), state, scale)
@@ -56,7 +58,7 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         return
     pygame.draw.rect(surface, (250, 246, 236), rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
-    text(surface, "Power points over the game", (rect.x + 8, rect.y + 4), round(12 * scale), PANEL_TEXT, "bold")
+    text(surface, _("Power points over the game"), (rect.x + 8, rect.y + 4), round(12 * scale), PANEL_TEXT, "bold")
     left, bottom = rect.x + round(34 * scale), rect.bottom - round(20 * scale)
     top, right = rect.y + round(24 * scale), rect.right - round(90 * scale)
     turns = max(1, state.turns_taken)
@@ -64,7 +66,7 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         y = bottom - (bottom - top) * p / 25
         pygame.draw.line(surface, (225, 215, 195), (left, y), (right, y))
         text(surface, str(p), (left - 4, y), round(10 * scale), PANEL_MUTED, "regular", "midright")
-    text(surface, f"nation turns (1-{turns})", ((left + right) / 2, bottom + 3), round(10 * scale), PANEL_MUTED, "regular", "midtop")
+    text(surface, _("nation turns (1-{turns})").format(turns=turns), ((left + right) / 2, bottom + 3), round(10 * scale), PANEL_MUTED, "regular", "midtop")
     for i, nation in enumerate(state.board.nation_ids):
         pts = [(left, bottom)]
         for turn, n, power in state.power_log:
@@ -77,4 +79,4 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         pygame.draw.lines(surface, colour, False, pts, max(2, round(3 * scale)))
         ly = top + i * round(16 * scale)
         pygame.draw.line(surface, colour, (right + 10, ly + 6), (right + 26, ly + 6), 3)
-        text(surface, f"{NATION_SHORT[nation]} {state.power[nation]}", (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold")
+        text(surface, f"{nation_short(nation)} {state.power[nation]}", (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold")

@@ -18,6 +18,7 @@ and keeps it open, so nothing is lost.
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -27,7 +28,9 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
 from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
+from imperial_desktop.i18n import _
 from imperial_desktop.ui.gui import ask, plain_text
+from imperial_desktop.ui.localized import format_stamp
 
 SIZE = (560, 210)
 
@@ -36,10 +39,10 @@ def default_name(session: GameSession, now: float | None = None) -> str:
     """A name that says which game it is: the players, the turn and the date."""
     state = session.state
     players = ", ".join(plain_text(p) for p in state.setup.players)
-    stamp = time.strftime("%d %b %H.%M", time.localtime(now))
-    name = f"{players} - turn {state.turns_taken + 1} - {stamp}"
+    stamp = format_stamp(datetime.fromtimestamp(time.time() if now is None else now))
+    tail = " - " + _("turn {turn}").format(turn=state.turns_taken + 1) + " - " + stamp
+    name = players + tail
     if len(name) > saves.MAX_SAVE_NAME:
-        tail = f" - turn {state.turns_taken + 1} - {stamp}"
         name = players[: saves.MAX_SAVE_NAME - len(tail) - 1].rstrip(", ") + "…" + tail
     return name
 
@@ -62,21 +65,21 @@ class SaveDialog:
         self._pending_name = ""
         w, h = min(SIZE[0], window_size[0] - 20), min(SIZE[1], window_size[1] - 20)
         rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
-        self.window = UIWindow(rect, manager, window_display_title="Save the game", object_id="#save_window",
+        self.window = UIWindow(rect, manager, window_display_title=_("Save the game"), object_id="#save_window",
                                draggable=False)
         self.window.set_blocking(True)
         iw, ih = self.window.get_container().get_size()
-        UILabel(pygame.Rect(14, 10, iw - 28, 24), "Name of the save:", manager, container=self.window)
+        UILabel(pygame.Rect(14, 10, iw - 28, 24), _("Name of the save:"), manager, container=self.window)
         self.entry = UITextEntryLine(pygame.Rect(14, 38, iw - 28, 34), manager, container=self.window)
         self.entry.set_text_length_limit(saves.MAX_SAVE_NAME)
         self.entry.set_text(plain_text(name)[: saves.MAX_SAVE_NAME] if name is not None else default_name(session))
         self.entry.focus()
-        self.message = UILabel(pygame.Rect(14, 80, iw - 28, 26), "Any name up to 60 characters; Load lists it.",
+        self.message = UILabel(pygame.Rect(14, 80, iw - 28, 26), _("Any name up to 60 characters; Load lists it."),
                                manager, container=self.window)
-        self.save_button = UIButton(pygame.Rect(iw - 174, ih - 54, 160, 42), "Save", manager, container=self.window,
-                                    object_id="#primary_button", tool_tip_text="Save the game under this name (Enter)")
-        self.cancel_button = UIButton(pygame.Rect(14, ih - 54, 160, 42), "Cancel", manager, container=self.window,
-                                      tool_tip_text="Close without saving (Esc)")
+        self.save_button = UIButton(pygame.Rect(iw - 174, ih - 54, 160, 42), _("Save"), manager, container=self.window,
+                                    object_id="#primary_button", tool_tip_text=_("Save the game under this name (Enter)"))
+        self.cancel_button = UIButton(pygame.Rect(14, ih - 54, 160, 42), _("Cancel"), manager, container=self.window,
+                                      tool_tip_text=_("Close without saving (Esc)"))
 
     # ------------------------------------------------------------------ actions
 
@@ -93,8 +96,9 @@ class SaveDialog:
         if self.path_for(name).exists():
             self._pending_name = name
             self.question = ask(self.manager, self.window_size,
-                                f'A save called "{name}" exists already. Replace it with this game? The old save is then gone.',
-                                title="Replace the save?", ok="Replace")
+                                _('A save called "{name}" exists already. Replace it with this game? The old save is then '
+                                  'gone.').format(name=name),
+                                title=_("Replace the save?"), ok=_("Replace"))
             return
         self.write(name)
 
@@ -102,7 +106,7 @@ class SaveDialog:
         try:
             self.saved_path = saves.save_game(self.session, name, self.saves_root)
         except (saves.SaveError, OSError) as exc:
-            self.show_message(f"Not saved: {exc}")
+            self.show_message(_("Not saved: {reason}").format(reason=exc))
             return
         self.close()
         if self.on_done is not None:

@@ -5,10 +5,30 @@ from __future__ import annotations
 import pygame
 
 from imperial_desktop.core import GameState
+from imperial_desktop.i18n import N_, _, ngettext
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_EDGE, PANEL_TEXT, TOOLTIP_BG
 
-KIND_TEXT = {"home_province": "home province", "neutral_land": "neutral land", "sea": "sea", "impassable": "impassable"}
+KIND_TEXT = {"home_province": N_("Home province"), "neutral_land": N_("Neutral land"), "sea": N_("Sea"),
+             "impassable": N_("Impassable")}
+
+
+def _units_text(armies: int, fleets: int, status: str, in_harbour: bool) -> list[str]:
+    """"2 hostile armies", "1 fleet in harbour"... (status: "", "hostile" or "friendly")."""
+    parts = []
+    if armies:
+        if status == "hostile":
+            parts.append(ngettext("{count} hostile army", "{count} hostile armies", armies).format(count=armies))
+        elif status == "friendly":
+            parts.append(ngettext("{count} friendly army", "{count} friendly armies", armies).format(count=armies))
+        else:
+            parts.append(ngettext("{count} army", "{count} armies", armies).format(count=armies))
+    if fleets:
+        if in_harbour:
+            parts.append(ngettext("{count} fleet in harbour", "{count} fleets in harbour", fleets).format(count=fleets))
+        else:
+            parts.append(ngettext("{count} fleet", "{count} fleets", fleets).format(count=fleets))
+    return parts
 
 
 def region_tooltip_lines(state: GameState, region: str) -> list[str]:
@@ -17,32 +37,31 @@ def region_tooltip_lines(state: GameState, region: str) -> list[str]:
     r = b.regions[region]
     lines = [r.name]
     if r.kind == "home_province" and r.nation:
-        lines.append(f"{b.name_of(r.nation)}, home province")
-        kind = "shipyard" if r.factory_type == "shipyard" else "armaments factory"
+        lines.append(_("{nation}, home province").format(nation=b.name_of(r.nation)))
+        shipyard = r.factory_type == "shipyard"
         if region in state.factories:
             occupied = region in state.occupied_regions()
-            lines.append(f"{kind.capitalize()}{' (occupied: no production, no taxes)' if occupied else ''}")
+            if occupied:
+                lines.append(_("Shipyard (occupied: no production, no taxes)") if shipyard else
+                             _("Armaments factory (occupied: no production, no taxes)"))
+            else:
+                lines.append(_("Shipyard") if shipyard else _("Armaments factory"))
         else:
-            lines.append(f"Site for a {kind}")
+            lines.append(_("Site for a shipyard") if shipyard else _("Site for an armaments factory"))
         if r.harbour_sea:
-            lines.append(f"Harbour opens onto the {b.name_of(r.harbour_sea)}")
+            lines.append(_("Harbour opens onto the {sea}").format(sea=b.name_of(r.harbour_sea)))
     elif r.kind == "impassable":
-        lines.append("Switzerland: no unit may enter")
+        lines.append(_("Switzerland: no unit may enter"))
     else:
-        lines.append(KIND_TEXT[r.kind].capitalize())
+        lines.append(_(KIND_TEXT[r.kind]))
     if region in state.flags:
-        lines.append(f"Flag: {b.name_of(state.flags[region])} (1M tax)")
+        lines.append(_("Flag: {nation} (1M tax)").format(nation=b.name_of(state.flags[region])))
     for nation, armies, fleets in state.units_in(region):
-        parts = []
-        if armies:
-            status = ""
-            if r.kind == "home_province" and r.nation != nation:
-                status = " hostile" if region in state.hostile[nation] else " friendly"
-            parts.append(f"{armies}{status} arm{'ies' if armies > 1 else 'y'}")
-        if fleets:
-            where = " in harbour" if not r.is_sea else ""
-            parts.append(f"{fleets} fleet{'s' if fleets > 1 else ''}{where}")
-        lines.append(f"{b.name_of(nation)}: " + ", ".join(parts))
+        status = ""
+        if armies and r.kind == "home_province" and r.nation != nation:
+            status = "hostile" if region in state.hostile[nation] else "friendly"
+        parts = _units_text(armies, fleets, status, not r.is_sea)
+        lines.append(_("{nation}: {units}").format(nation=b.name_of(nation), units=", ".join(parts)))
     return lines
 
 
