@@ -588,7 +588,8 @@ class _TurnWriter:
                 text=text, government=self.gov, amount=self.own_cash)
         if self.shortfall:
             text = _("{text}; it could not pay {debts}").format(text=text, debts=join_words(self.shortfall))
-        return [_("{text}.").format(text=text)]
+        # no second full stop after an abbreviation ("4 Mio.", "4 mil.")
+        return [text if text.endswith(".") else _("{text}.").format(text=text)]
 
 
 _HANDLERS: dict[str, Any] = {
