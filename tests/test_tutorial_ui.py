@@ -214,3 +214,59 @@ def test_left_and_resumed_from_the_title_screen(tutorial):
     assert panel is not None and panel.coach.current().key == "rondel_production"
     assert app.scene.session is not left and app.scene.session.state == left.state  # the same game, replayed
     assert follow_coach(tutorial, until="rondel_import")[-1] == "production"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
+def test_every_coach_text_fits_its_panel(monkeypatch, language, size):
+    """Every step's text, the deviation and the closing words fit the coach's box, and its buttons
+    their labels, in all three languages (German is the longest)."""
+    from types import SimpleNamespace
+
+    from imperial_desktop import i18n
+    from imperial_desktop.tutorial import Coach, tutorial_session
+    from imperial_desktop.ui import panels
+    from imperial_desktop.ui.coach import CoachPanel
+    from imperial_desktop.ui.fonts import font
+    from imperial_desktop.ui.gui import make_manager
+    from imperial_desktop.ui.layout import game_layout
+
+    monkeypatch.setenv(i18n.LANGUAGE_ENV, language)
+    assert i18n.set_language(language) == language
+    try:
+        pygame.init()
+        pygame.display.set_mode(size)
+        manager = make_manager(size)
+        scene = SimpleNamespace(layout=game_layout(*size))
+        coach = Coach(tutorial_session())
+        panel = CoachPanel(coach, manager)
+        views = []
+        for index in range(len(coach.steps)):
+            coach.index = index
+            views.append(coach.view())
+        board = coach.session.state.board
+        long_move = MoveArmy("great_britain", "sheffield", "paris", ("english_channel",)).describe(board)
+        coach.index = 3
+        coach.deviation = i18n._(
+            "You chose: {action}. This lesson asked for: {wanted}. Press Undo to take it back and "
+            "follow the lesson, or play on your own from here.").format(action=long_move, wanted=long_move)
+        views.append(coach.view())
+        coach.finished = True
+        views.append(coach.view())
+        s = scene.layout.scale
+        body = font(panels.px(14, s))
+        for view in views:
+            panel._layout(scene, view)
+            head_h = font(panels.px(16, s), "bold").get_linesize() + 6
+            text_bottom = panel.rect.y + round(12 * s) + head_h + body.get_linesize() * len(panel._lines)
+            top_of_buttons = min((b.get_abs_rect().top for b in panel.buttons.values()), default=panel.rect.bottom)
+            assert text_bottom <= top_of_buttons, (language, view.title)
+            assert scene.layout.board.contains(panel.rect), (language, view.title)
+            for button in panel.buttons.values():
+                assert panel.rect.contains(button.get_abs_rect()), (language, view.title, button.text)
+                assert button.font.size(button.text)[0] <= button.rect.w - 6, (language, button.text)
+                assert not button.text.endswith("…"), (language, button.text)
+        panel.close()
+    finally:
+        monkeypatch.delenv(i18n.LANGUAGE_ENV)
+        i18n.set_language("en")

@@ -191,7 +191,7 @@ class CoachPanel:
         head = panels.text(surface, view.title, (self.rect.x + pad, self.rect.y + pad), panels.px(16, s), edge, "bold",
                            max_width=self.rect.w * 0.62)
         panels.text(surface, self._progress_text(), (self.rect.right - pad, self.rect.y + pad + 2), panels.px(12, s),
-                    COACH_MUTED, "regular", "topright", max_width=self.rect.w * 0.34)
+                    COACH_MUTED, "regular", "topright", max_width=max(self.rect.w * 0.3, self.rect.w - 2 * pad - head.w - 12))
         body = font(panels.px(14, s))
         y = head.bottom + 6
         limit = self.rect.bottom - pad - max(28, round(32 * s)) - 4
