@@ -136,6 +136,9 @@ def test_the_whole_guided_game_through_posted_events(tutorial):
     assert panel.coach.finished and "close" in panel.buttons
     state = tutorial.scene.session.state
     assert state.government["germany"] == 0 and state.hostile["great_britain"] == {"paris"}
+    from imperial_desktop.session import saves
+
+    assert not saves.has_autosave()  # the guided game leaves the game behind Continue alone
     tutorial.click_element(panel.buttons["close"])
     assert panel.hidden
     # the computers play on as Normal players
@@ -270,3 +273,13 @@ def test_every_coach_text_fits_its_panel(monkeypatch, language, size):
     finally:
         monkeypatch.delenv(i18n.LANGUAGE_ENV)
         i18n.set_language("en")
+
+
+def test_the_coach_opens_the_rules_topic_of_its_step(tutorial):
+    panel = _coach(tutorial)
+    follow_coach(tutorial, until="factory")
+    _settle(tutorial)
+    tutorial.click_element(panel.buttons["rules"])
+    window = tutorial.scene.side_window
+    assert window is not None and type(window).__name__ == "RulesWindow"
+    assert getattr(window, "selected", "factory") == "factory"

@@ -40,7 +40,8 @@ RONDEL_PLAN: dict[str, tuple[int, ...]] = {
 
 def player_names() -> tuple[str, ...]:
     """The seats' names, in the language of now (stored with the game)."""
-    return (_("You"), _("Computer 1"), _("Computer 2"), _("Computer 3"))
+    # a name, not "you": the screens say "{player} must ..." in the third person
+    return (_("Player"), _("Computer 1"), _("Computer 2"), _("Computer 3"))
 
 
 def tutorial_setup(names: tuple[str, ...] | None = None) -> GameSetup:
