@@ -199,6 +199,7 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     radius = min(inner.w * 0.46, inner.h * 0.5)
     inner_r = radius * 0.36
     n = len(board.rondel)
+    spots: list[tuple] = []
     for space in board.rondel:
         a0 = -math.pi / 2 + (space.index - 0.5) * 2 * math.pi / n
         a1 = a0 + 2 * math.pi / n
@@ -217,16 +218,17 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         else:
             pygame.draw.polygon(surface, (60, 50, 40), pts, 1)
         mid = (a0 + a1) / 2
-        lx, ly = cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)
+        spots.append((space, cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)))
+    pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
+    msize = max(12, round(15 * scale))
+    for space, lx, ly in spots:  # names over every space (a long name may reach into the next one)
         text(surface, space.name, (lx, ly - 8 * scale), px(11, scale), (255, 255, 255), "bold", "center",
-             max_width=(radius - inner_r) * 1.25)
+             max_width=(radius - inner_r) * 1.45)
         here = [nat for nat in board.nation_ids if state.rondel[nat] == space.index]
-        msize = max(12, round(15 * scale))
         for i, nat in enumerate(here):
             m = tokens.marker_sprite(nat, msize)
             off = (i - (len(here) - 1) / 2) * (msize + 1)
             surface.blit(m, m.get_rect(center=(lx + off, ly + 8 * scale)))
-    pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
     waiting = [nat for nat in board.nation_ids if state.rondel[nat] is None]
     if waiting:
         text(surface, _("start"), (cx, cy - inner_r * 0.5), px(10, scale), PANEL_MUTED, "regular", "center",
@@ -380,7 +382,10 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     for key, w in fixed:
         xs[key] = x
         x += max(w * k, head_font.size(_(key))[0] + 5)  # a column is never narrower than its head
-    player_w = min(96 * k * 1.2, (inner.right - x) * 0.8 / players)
+    # the bonds left keep room for their longest list; the players' columns share the rest
+    lists = [" ".join(str(v) for v in state.available_bonds(n)) for n in board.nation_ids]
+    left_need = max([font(MIN_TEXT).size(v)[0] for v in lists] + [head_font.size(_("bonds left"))[0]]) + 8
+    player_w = min(96 * k * 1.2, max((inner.right - x) * 0.5 / players, (inner.right - x - left_need) / players))
     player_x = [x + i * player_w for i in range(players)]
     left_x = x + players * player_w + 4
     heads = [_player_head(state, p, hide_cash_of, head_font, round(player_w) - 7) for p in range(players)]
