@@ -21,7 +21,7 @@ if [ ! -x "$PYTHON" ]; then
 fi
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e ".[build]"
 # the spec tests that need PyInstaller importable (skipped in the plain `pytest` run before)
-"$PYTHON" -m pytest -q -p no:cacheprovider tests/test_build_spec.py
+"$PYTHON" -m pytest -q -p no:cacheprovider tests/test_build_spec.py tests/test_i18n_catalogs.py::test_the_standalone_build_bundles_the_catalogs
 
 # The screenshot must show the drawn board, not an empty window: a 1600x1000 PNG, > 100 KB,
 # with many colours over the map area. Independent of the app's own check.

@@ -160,3 +160,15 @@ def test_the_install_ships_every_package_and_the_catalogs():
     data = config["tool"]["setuptools"]["package-data"]["imperial_desktop"]
     assert "locale/*/LC_MESSAGES/*.mo" in data and "locale/*/LC_MESSAGES/*.po" in data
     assert "babel" in " ".join(config["build-system"]["requires"])
+
+
+def test_the_standalone_build_bundles_the_catalogs(monkeypatch):
+    """build.spec compiles the catalogs into the bundle (run where PyInstaller is installed: the
+    CI's build step; the frozen smoke test then runs once in German)."""
+    from test_build_spec import _exec_spec
+
+    spec = _exec_spec(monkeypatch, onefile=False)
+    bundled = {f"{dest}/{Path(src).name}" for src, dest in spec["DATAS"]}
+    for name in spec["REQUIRED_CATALOGS"]:
+        assert f"imperial_desktop/locale/{name}" in bundled, name
+    assert {"de/LC_MESSAGES/game.mo", "fr/LC_MESSAGES/game.mo", "de/LC_MESSAGES/ui.mo"} <= set(spec["REQUIRED_CATALOGS"])
