@@ -49,7 +49,8 @@ class ErrorScene:
                  if self.report is not None else _("The details could not be written to a file."))
         kept = (_("Your game is safe: it was saved after every action. Continue goes on from the last saved position.")
                 if self.can_continue else _("There is no saved game to go back to."))
-        body = f"<b>{escape(_('What happened:'))}</b> {escape(what)}<br><br>{escape(where)}<br><br>{escape(kept)}"
+        heading = _("What happened:")
+        body = f"<b>{escape(heading)}</b> {escape(what)}<br><br>{escape(where)}<br><br>{escape(kept)}"
         UITextBox(body, pygame.Rect(16, 56, pw - 32, ph - 140), manager, container=self.panel)
         bw = (pw - 32 - 2 * 12) // 3
         y = ph - 64
