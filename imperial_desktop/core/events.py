@@ -97,11 +97,6 @@ def join_words(items: list[str]) -> str:
     return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
-def possessive(name: str) -> str:
-    """"Italy's", "Anna's" (English only; translations use whole sentences instead)."""
-    return _("{name}'s").format(name=name)
-
-
 def place(board: Board, region: Any) -> str:
     """A region as it stands in a sentence: seas take 'the' ('the North Sea'), land does not."""
     name = _name(board, region)
