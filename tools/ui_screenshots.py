@@ -127,6 +127,7 @@ def error_screen(size: tuple[int, int], path: Path) -> None:
     os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
     from imperial_desktop.ui.app import App, default_session
 
+    pygame.init()  # also when it is the only picture asked for (--only error)
     app = App(pygame.display.set_mode(size))
     app.start_game(default_session(3))
     app.frame(1 / 60)
