@@ -148,6 +148,19 @@ def test_progress_is_saved_and_resumed(tmp_path):
     assert play_script(resumed)[-1] == "handover"
 
 
+def test_progress_left_during_a_deviation_resumes_as_normal_play(tmp_path):
+    coach = Coach(tutorial_session())
+    play_script(coach, until="factory")
+    session = coach.session
+    session.apply(next(a for a in session.state.legal_actions() if getattr(a, "city", None) == "edinburgh"))
+    assert save_progress(session, coach.index, coach.finished, tmp_path, deviated=coach.deviation is not None)
+    progress = load_progress(tmp_path)
+    assert progress is not None and progress.deviated
+    resumed = Coach(progress.session, index=progress.index, deviated=progress.deviated)
+    assert resumed.finished and resumed.off_script and not resumed.holds_game()
+    assert all(bot.released for bot in resumed.bots)
+
+
 @pytest.mark.parametrize("content", [b"", b"{", b'{"format": "imperial-desktop-tutorial", "game": 3}', b"\xff\xfe"])
 def test_damaged_progress_starts_anew(tmp_path, content):
     (tmp_path / "tutorial.json").write_bytes(content)

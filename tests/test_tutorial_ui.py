@@ -283,3 +283,18 @@ def test_the_coach_opens_the_rules_topic_of_its_step(tutorial):
     window = tutorial.scene.side_window
     assert window is not None and type(window).__name__ == "RulesWindow"
     assert getattr(window, "selected", "factory") == "factory"
+
+
+def test_the_coach_box_follows_a_resized_window(tutorial):
+    follow_coach(tutorial, until="factory")
+    _settle(tutorial)
+    panel = _coach(tutorial)
+    before = panel.rect.copy()
+    tutorial.post(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800))
+    tutorial.frame(3)
+    scene = tutorial.scene
+    assert panel.rect != before and scene.layout.board.contains(panel.rect)
+    for button in panel.buttons.values():
+        assert panel.rect.contains(button.get_abs_rect())
+    # the lesson goes on in the smaller window
+    assert follow_coach(tutorial, until="rondel_production")[-1] == "others"

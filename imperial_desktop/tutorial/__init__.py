@@ -22,6 +22,6 @@ def start_coach(restart: bool = False) -> Coach:
     if progress is None or progress.session.state.is_terminal():
         coach = Coach(tutorial_session())
     else:
-        coach = Coach(progress.session, index=progress.index, finished=progress.finished)
-    coach.on_progress.append(lambda c: save_progress(c.session, c.index, c.finished))
+        coach = Coach(progress.session, index=progress.index, finished=progress.finished, deviated=progress.deviated)
+    coach.on_progress.append(lambda c: save_progress(c.session, c.index, c.finished, deviated=c.deviation is not None))
     return coach

@@ -19,9 +19,6 @@ from imperial_desktop.session.controller import GameSession
 from imperial_desktop.tutorial.scenario import PLAYER, install_scripted_bots
 from imperial_desktop.tutorial.script import FREE, INFO, STEPS, Step, same_action
 
-OFF_SCRIPT = "off_script"
-DEVIATED = "deviated"
-
 
 @dataclass
 class CoachView:
@@ -49,7 +46,7 @@ class _Mark:
 class Coach:
     """Follows the guided game step by step."""
 
-    def __init__(self, session: GameSession, *, index: int = 0, finished: bool = False,
+    def __init__(self, session: GameSession, *, index: int = 0, finished: bool = False, deviated: bool = False,
                  steps: tuple[Step, ...] = STEPS):
         self.session = session
         self.steps = steps
@@ -63,6 +60,9 @@ class Coach:
         self.bots = install_scripted_bots(session, released=self.finished)
         session.listeners.append(self._on_action)
         session.on_change.append(self._on_change)
+        if deviated and not self.finished:  # left while asked to undo: a resumed game has no undo
+            self._end(_("The lesson was left after a choice it did not plan, and a continued game cannot take it "
+                        "back. The computers play as the Normal level; the game is yours."))
         self.refresh()
 
     # ------------------------------------------------------------------ queries

@@ -33,17 +33,19 @@ class Progress:
     session: GameSession
     index: int
     finished: bool
+    deviated: bool = False  # left while the coach asked to undo
 
 
 def progress_path(root: Path | None = None) -> Path:
     return (root if root is not None else data_dir()) / PROGRESS_FILE
 
 
-def save_progress(session: GameSession, index: int, finished: bool, root: Path | None = None) -> bool:
+def save_progress(session: GameSession, index: int, finished: bool, root: Path | None = None, *,
+                  deviated: bool = False) -> bool:
     """Write the progress (atomically); False if the disk refused (logged, never raised)."""
     step = STEP_KEYS[index] if 0 <= index < len(STEP_KEYS) else None
     data = {"format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "step": step, "finished": bool(finished),
-            "game": saves.save_document(session, "tutorial")}
+            "deviated": bool(deviated), "game": saves.save_document(session, "tutorial")}
     path = progress_path(root)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -67,7 +69,7 @@ def load_progress(root: Path | None = None) -> Progress | None:
         step = data.get("step")
         finished = bool(data.get("finished")) or step not in STEP_KEYS
         index = len(STEP_KEYS) if finished else STEP_KEYS.index(step)
-        return Progress(saved.to_session(), index, finished)
+        return Progress(saved.to_session(), index, finished, data.get("deviated") is True)
     except (OSError, ValueError, saves.SaveError) as exc:
         log.warning("the tutorial's progress in %s cannot be used: %s", path, exc)
         return None
