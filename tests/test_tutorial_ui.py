@@ -298,3 +298,11 @@ def test_the_coach_box_follows_a_resized_window(tutorial):
         assert panel.rect.contains(button.get_abs_rect())
     # the lesson goes on in the smaller window
     assert follow_coach(tutorial, until="rondel_production")[-1] == "others"
+
+
+def test_every_step_links_an_existing_rules_topic():
+    from imperial_desktop.tutorial.script import STEPS
+    from imperial_desktop.ui.rules_topics import topic_ids
+
+    known = set(topic_ids())
+    assert all(step.topic in known for step in STEPS), [s.topic for s in STEPS if s.topic not in known]
