@@ -154,6 +154,9 @@ def _deviate_and_check(driver, action, *, undo: bool = True) -> None:
     UIPlayer(driver).perform(action)
     driver.frame(2)
     assert coach.deviation is not None and step.key in [s.key for s in coach.steps]
+    shown = " ".join(line for line, _ in panel._lines)  # the box's text as drawn
+    board = driver.scene.session.state.board
+    assert action.describe(board) in shown and step.expect[0].describe(board) in shown, shown
     assert "undo" in panel.buttons and "leave" in panel.buttons
     assert coach.holds_game()
     if undo:
