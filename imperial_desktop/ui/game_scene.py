@@ -892,6 +892,8 @@ class GameScene:
         """When a human seat must decide after computer actions, show what happened meanwhile."""
         if self.summary is None or self.animator.busy or self.handover_to is not None:
             return
+        if self.coach is not None and self.coach.guiding():
+            return  # the coach says what matters; the summary stays one key (R) away
         player = self.session.state.current_player()
         if player is None or not self.session.seats[player].is_human:
             return
@@ -1032,11 +1034,13 @@ class GameScene:
         f, fb = font(size), font(size, "bold")
         board = self.layout.board
         w = min(board.w - 40, round(620 * s))
-        lines: list[tuple[str, bool]] = [(_("Hint: what the Expert would do (it plays nothing for you)"), True)]
+        lines: list[tuple[str, bool]] = [(part, True) for part in panels.wrap(
+            _("Hint: what the Expert would do (it plays nothing for you)"), fb, w - 24)]
         for i, advice in enumerate(self.hint or []):
             for j, part in enumerate(panels.wrap(f"{i + 1}. {advice.reason}", fb if i == 0 else f, w - 24)):
                 lines.append((part if j == 0 else "   " + part, i == 0))
-        lines.append((_("Outlined on the board: white the first, blue the others. Press Hint again to hide."), False))
+        lines += [(part, False) for part in panels.wrap(
+            _("Outlined on the board: white the first, blue the others. Press Hint again to hide."), f, w - 24)]
         line_h = f.get_linesize() + 1
         rect = pygame.Rect(board.x + 12, 0, w, line_h * len(lines) + 14)
         rect.bottom = board.bottom - 12

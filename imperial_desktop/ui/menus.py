@@ -327,7 +327,7 @@ def _default_name(index: int, kind: str) -> str:
     return _("Player {number}").format(number=index + 1)
 
 
-_DEFAULT_NAME = re.compile(r"^(Player|Computer|Spieler|Computer|Joueur|Ordinateur)( \d+)?$")  # in every language
+_DEFAULT_NAME = re.compile(r"^(Player|Spieler|Joueur|Computer|Ordinateur)( \d+)?$")  # in every language
 
 
 def _clean_seat_name(value: Any, index: int, kind: str) -> str:
