@@ -16,7 +16,7 @@ from __future__ import annotations
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import Action, GameSetup, GameState
 from imperial_desktop.core.actions import (
-    BuildFactory, ChooseRondel, EndPhase, Invest, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
+    BuildFactory, ChooseRondel, EndPhase, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession

@@ -53,6 +53,10 @@ class CoachPanel:
         """Whether the computers wait (the player reads, or is asked to undo)."""
         return self.coach.holds_game()
 
+    def guiding(self) -> bool:
+        """Whether the script still runs (the game screen then leaves its own summaries closed)."""
+        return not self.hidden and not self.coach.finished
+
     def expected_action(self) -> Action | None:
         return None if self.hidden else self.coach.expected_action()
 
