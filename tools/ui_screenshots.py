@@ -123,6 +123,17 @@ def hint(kind: str, size: tuple[int, int], path: Path) -> None:
     driver.shot(path)
 
 
+def results(size: tuple[int, int], path: Path) -> None:
+    """The final scores over the finished game (S), with the chart of power points."""
+    from game_scenes import _played_states
+
+    driver = open_scene(_played_states()["finished"], size)
+    if driver.scene.overlay != "results":
+        driver.key(pygame.K_s)
+    driver.frame(2)
+    driver.shot(path)
+
+
 def error_screen(size: tuple[int, int], path: Path) -> None:
     os.environ["IMPERIAL_DESKTOP_HOME"] = tempfile.mkdtemp()
     from imperial_desktop.ui.app import App, default_session
@@ -157,6 +168,7 @@ def main() -> None:
         jobs = [(name, lambda p, st=state, sp=steps: open_scene(st, size, sp).shot(p)) for name, state, steps in scene_states()]
         jobs += [("computer-turn", lambda p: computer_turn(size, p)), ("summary", lambda p: summary(size, p)),
                  ("handover", lambda p: handover(size, p)), ("error", lambda p: error_screen(size, p)),
+                 ("results", lambda p: results(size, p)),
                  ("hint-rondel", lambda p: hint("rondel", size, p)), ("hint-invest", lambda p: hint("invest", size, p)),
                  ("hint-maneuver", lambda p: hint("maneuver-armies", size, p))]
         for name, job in jobs:
