@@ -359,7 +359,8 @@ def production_view(state: GameState, selected: set[str] | None) -> DecisionView
     for city in production_sites(state):
         unit = unit_word("fleet" if state.board.regions[city].factory_type == "shipyard" else "army")
         on = city in chosen
-        choices.append(Choice(f"{'[x]' if on else '[ ]'} {region_name(state, city)}: {unit}", None,
+        label = _("{box} {city}: {unit}").format(box="[x]" if on else "[ ]", city=region_name(state, city), unit=unit)
+        choices.append(Choice(label, None,
                               _("Click to switch this factory off") if on else _("Click to switch this factory on"), toggle=city))
     order = state.board.nation_by_id[decision.nation].home_provinces
     cities = tuple(sorted(chosen, key=order.index))
