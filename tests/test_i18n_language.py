@@ -171,3 +171,14 @@ def test_numbers_and_dates_in_the_locale_form(speak):
     speak("fr")
     assert (i18n.format_number(1234), i18n.format_number(2.5, 1)) == ("1\u00a0234", "2,5")
     assert i18n.format_date(moment) == "23/11/2026 18:40"
+
+
+def test_every_name_of_the_map_has_its_german_and_french_form():
+    from imperial_desktop.resources import load_map_json
+
+    data = load_map_json("europe")
+    for entry in data["nations"] + data["regions"] + data["rondel"]:
+        for key in ("name_en", "name_de", "name_fr"):
+            assert isinstance(entry.get(key), str) and entry[key].strip(), (entry["id"], key)
+    assert {r["name_fr"] for r in data["regions"] if r["id"] in ("north_sea", "ionian_sea", "baltic_sea")} == {
+        "Mer du Nord", "Mer Ionienne", "Mer Baltique"}  # the French rule book's names
