@@ -906,7 +906,7 @@ class GameState:
 
     def _do_destroy_factory(self, action: DestroyFactory, ev: list[Event]) -> None:
         self.factories.discard(action.region)
-        for _ in range(3):
+        for _army in range(3):
             self._remove_unit(action.nation, ARMY, action.region)
         ev.append(Event("factory_destroyed", {"nation": action.nation, "region": action.region,
                                               "owner": self.board.regions[action.region].nation}))
