@@ -118,6 +118,7 @@ def build(manager, rect, nation, n):
     window.show_message("{count}".format(count=n))
     headline = "Game over"
     debug = UILabel(rect, text="fps counter")  # i18n: not shown
+    built = _(f"{nation} moves")
 
 def describe(action):
     return "plain English"
@@ -141,6 +142,7 @@ def test_the_static_check_finds_planted_unmarked_text():
     }
     assert expected <= found, sorted(found)
     assert any(line == line_of("UILabel(rect, text=f") for line, _text in found)  # the f-string
+    assert any(line == line_of('built = _(f"') for line, _text in found)  # translating a built text
     marked_lines = {line_of('ok = UIButton'), line_of('text="×"'), line_of("ngettext("), line_of("show_message"),
                     line_of("fps counter")}
     assert not {line for line, _text in found} & marked_lines, sorted(found)

@@ -17,7 +17,8 @@ straight into a place the player reads, without ``_()``, ``N_()``, ``ngettext()`
   whose name starts with ``describe``).
 
 An f-string whose literal parts hold words is unmarked text too (it cannot be translated as a
-whole). A literal counts as words when, without ``{placeholders}``, HTML tags and entities, two
+whole), and so is ``_(f"...")`` or ``_("..." + x)``: the lookup happens after the text is built
+and never finds it. A literal counts as words when, without ``{placeholders}``, HTML tags and entities, two
 letters follow each other. :data:`ALLOWED` lists the few texts that are the same in every
 language; a line ending in ``# i18n: not shown`` is skipped (for the rare literal that reaches
 a sink but never the screen).
@@ -137,6 +138,10 @@ def scan_source(source: str, path: str = "<source>") -> list[Finding]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = _func_name(node.func)
+            if isinstance(node.func, ast.Name) and name in MARKERS and node.args and isinstance(
+                    node.args[-1 if name == "pgettext" else 0], (ast.JoinedStr, ast.BinOp)):
+                # _(f"...") is looked up after formatting and never found; the catalogs cannot hold it
+                report(node, ast.unparse(node), f"{name}() of a built text: use a literal and .format()")
             for keyword in node.keywords:
                 if keyword.arg in SINK_KEYWORDS:
                     check(keyword.value, f"{keyword.arg}=")
