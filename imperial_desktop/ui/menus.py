@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameSetup, RulesOptions
 from imperial_desktop.core.board import load_board
-from imperial_desktop.i18n import LANGUAGES, N_, _, ngettext
+from imperial_desktop.i18n import LANGUAGES, N_, _, ngettext, system_language
 from imperial_desktop.session import saves
 from imperial_desktop.session import settings as settings_module
 from imperial_desktop.session.controller import GameSession
@@ -925,6 +925,8 @@ class SettingsScene(MenuScene):
             self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), _(self.TIPS[key]))
             names = self._names()
             shown = [(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
+            if key == "language":  # which language "System" means here: "System (Deutsch)"
+                shown[0] = (f"{shown[0][0]} ({LANGUAGES[system_language()]})", "system")
             current = shown[options.index(self.values[key])] if self.values[key] in options else shown[0]
             menu = UIDropDownMenu(shown, current, pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
                                   expansion_height_limit=max(60, self.window_size()[1] - self.panel_rect.y - y - ch - 50))
