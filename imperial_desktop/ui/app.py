@@ -34,6 +34,9 @@ def init_display(size: tuple[int, int], headless: bool, fullscreen: bool = False
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from imperial_desktop.ui.memory import keep_mmap_threshold_fixed
+
+    keep_mmap_threshold_fixed()
     pygame.init()
     pygame.display.set_caption("Imperial Desktop")
     try:
