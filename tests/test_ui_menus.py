@@ -322,7 +322,8 @@ def test_rules_window_closes_with_back_and_esc(app):
     click(app, app.scene.buttons["rules"])
     assert isinstance(app.scene, RulesScene)
     resize(app, (1280, 720))
-    assert app.scene.window.box.scroll_bar is not None  # longer than the window: it scrolls
+    app.scene.window.select("options")
+    assert app.scene.window.box.scroll_bar is not None  # a topic longer than the window scrolls
     click(app, app.scene.back_button)
     assert isinstance(app.scene, TitleScene)
     click(app, app.scene.buttons["rules"])

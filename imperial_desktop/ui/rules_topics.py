@@ -161,7 +161,7 @@ TOPICS: tuple[Topic, ...] = (
                                   "(never less than nothing).")),
         (N_("The end."), N_("When a nation reaches 25 power points, the game ends at once.")),
     )),
-    Topic("investor", N_("Investor: interest, bonds, governments"), (
+    Topic("investor", N_("Investor and governments"), (
         (N_("Interest."), N_("The nation pays every bondholder the interest of their bonds from its treasury. If the "
                              "treasury is short, the government gives up its own interest first and then pays the "
                              "others from its own cash.")),

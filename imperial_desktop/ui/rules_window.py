@@ -86,20 +86,22 @@ class RulesWindow:
         self._closed_unreported = False
         self._titles: dict[str, str] = {}
         rect = window_rect(window_size)
+        self._size, self._place = rect.size, (-1, -1)
         self.window = _RulesUIWindow(rect, manager, self, title or _("Rules of Imperial"))
+        self.window.set_dimensions(rect.size)  # made, pygame-gui 0.6 adds its shadow to the size
         container = self.window
-        self.search_box = UITextEntryLine(pygame.Rect(0, 0, 100, 32), manager, container=container,
+        parts = self._rects()
+        self.search_box = UITextEntryLine(parts["search"], manager, container=container,
                                           placeholder_text=_("Search the rules"))
         self.search_box.set_tooltip(_("Type words to find the topics that mention them"))
-        self.hits_label = UILabel(pygame.Rect(0, 0, 100, 22), "", manager, container=container)
-        self.topic_list = UISelectionList(pygame.Rect(0, 0, 100, 100), self._list_items(), manager,
+        self.hits_label = UILabel(parts["hits"], "", manager, container=container)
+        self.topic_list = UISelectionList(parts["list"], self._list_items(), manager,
                                           container=container, default_selection=self._title_of(self.selected))
-        self.box = UITextBox(topic_markup(self.selected), pygame.Rect(0, 0, 100, 100), manager, container=container)
+        self.box = UITextBox(topic_markup(self.selected), parts["text"], manager, container=container)
         self.close_button: UIButton | None = None
         if self.close_text:
-            self.close_button = UIButton(pygame.Rect(0, 0, 160, 40), self.close_text, manager, container=container,
+            self.close_button = UIButton(parts["close"], self.close_text, manager, container=container,
                                          tool_tip_text=_("Close the rules (Esc)"))
-        self._layout(rect)
         self._update_hits_label()
         _OPEN[manager] = self
 
@@ -175,24 +177,38 @@ class RulesWindow:
             return
         self._layout(window_rect(window_size))
 
-    def _layout(self, rect: pygame.Rect) -> None:
-        if self.window.get_abs_rect().size != rect.size:
-            self.window.set_dimensions(rect.size)
-        self.window.set_position(rect.topleft)
+    def _rects(self) -> dict[str, pygame.Rect]:
+        """Where each widget goes inside the window as it is now."""
         inner_w, inner_h = self.window.get_container().get_size()
-        footer = FOOTER if self.close_button is not None else 0
+        footer = FOOTER if self.close_text else 0
         left = max(140, min(300, inner_w // 3))
         body_h = max(60, inner_h - 20 - footer)
-        self.search_box.set_relative_position((10, 10))
-        self.search_box.set_dimensions((left, 32))
-        self.hits_label.set_relative_position((10, 46))
-        self.hits_label.set_dimensions((left, 22))
-        self.topic_list.set_relative_position((10, 72))
-        self.topic_list.set_dimensions((left, max(40, body_h - 62)))
-        self.box.set_relative_position((left + 20, 10))
-        self.box.set_dimensions((max(60, inner_w - left - 30), body_h))
-        if self.close_button is not None:
-            self.close_button.set_relative_position((10, inner_h - footer + 4))
+        return {"search": pygame.Rect(10, 10, left, 32), "hits": pygame.Rect(10, 46, left, 22),
+                "list": pygame.Rect(10, 72, left, max(40, body_h - 62)),
+                "text": pygame.Rect(left + 20, 10, max(60, inner_w - left - 30), body_h),
+                "close": pygame.Rect(10, inner_h - footer + 4, 160, 40)}
+
+    def _layout(self, rect: pygame.Rect) -> None:
+        """Move and size the window, then its widgets (only those whose place changed)."""
+        resized = rect.size != self._size  # (the window's own rect includes its theme's shadow)
+        if not resized and rect.topleft == self._place:
+            return
+        if resized:
+            self._size = rect.size
+            self.window.set_dimensions(rect.size)
+        self._place = rect.topleft
+        self.window.set_position(rect.topleft)
+        parts = self._rects()
+        widgets = {"search": self.search_box, "hits": self.hits_label, "list": self.topic_list, "text": self.box,
+                   "close": self.close_button}
+        for key, widget in widgets.items():
+            if widget is None:
+                continue
+            place = parts[key]
+            widget.set_relative_position(place.topleft)
+            if widget.get_relative_rect().size != place.size:
+                widget.set_dimensions(place.size)
+        self.box.rebuild()  # pygame-gui 0.6 keeps the old wrapping rect after a move or set_dimensions
 
     def close(self) -> None:
         """Hide the window (it is shown again by the next :func:`show_rules`)."""
