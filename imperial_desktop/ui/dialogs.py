@@ -113,11 +113,7 @@ class ChoicePanel:
             title_w = inner_w - title_h - GAP
             self.help_button = HelpButton(pygame.Rect(pad + title_w + GAP, 3, title_h, title_h), manager, self.panel,
                                           help_topic)
-        self.title = UILabel(pygame.Rect(pad, 3, title_w, title_h), view.title, manager, container=self.panel,
-                             object_id="#heading_label")
-        if self.title.font is not None and self.title.font.size(view.title)[0] > title_w:
-            self.title.kill()  # a long title in the plain label font
-            self.title = UILabel(pygame.Rect(pad, 3, title_w, title_h), view.title, manager, container=self.panel)
+        self.title = self._title_label(view.title, pygame.Rect(pad, 3, title_w, title_h))
         # the prompt box takes the height its text needs (up to a third of the panel)
         self.prompt = UITextBox(escape(view.prompt), pygame.Rect(pad, title_h + 4, inner_w, -1), manager,
                                 container=self.panel)
@@ -151,6 +147,25 @@ class ChoicePanel:
             self.cancel_button = fitted_button(pygame.Rect(pad, y, inner_w, bh), cancel, manager, container=self.panel,
                                                tip=_("Close without choosing (Esc)"), object_id="#danger_button")
         self.list_rect = pygame.Rect(self.rect.x + pad, self.rect.y + list_top, inner_w, list_h)
+
+    def _title_label(self, title: str, rect: pygame.Rect) -> UILabel:
+        """The title in the heading font if it fits, else the plain label font, shortened with "…" if
+        need be (then whole in its tooltip). Measured before the text is set: no clipped label."""
+        room = rect.w - 8  # the label's own padding
+        label = UILabel(rect, "", self.manager, container=self.panel, object_id="#heading_label")
+        if label.font is None or label.font.size(title)[0] <= room:
+            label.set_text(title)
+            return label
+        label.kill()
+        label = UILabel(rect, "", self.manager, container=self.panel)
+        shown, f = title, label.font
+        if f is not None and f.size(shown)[0] > room:
+            while len(shown) > 4 and f.size(shown + "…")[0] > room:
+                shown = shown[:-1]
+            shown = shown.rstrip(" :,(") + "…"
+            label.set_tooltip(escape(title))
+        label.set_text(shown)
+        return label
 
     def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:
         button = fitted_button(rect, choice.label, self.manager, container=container, tip=choice.tip or None,

@@ -285,4 +285,10 @@ def show_rules(manager: pygame_gui.UIManager, window_size: tuple[int, int], topi
     return window
 
 
-__all__ = ["MAX_SIZE", "RulesWindow", "open_window", "rules_text", "show_rules", "topic_markup", "window_rect"]
+def open_topic(manager: pygame_gui.UIManager, window_size: tuple[int, int], topic_id: str) -> RulesWindow:
+    """Show the rules reference at one topic (the tutorial's coach uses it; ids: ``rules_topics.TOPICS``)."""
+    return show_rules(manager, window_size, topic_id)
+
+
+__all__ = ["MAX_SIZE", "RulesWindow", "open_topic", "open_window", "rules_text", "show_rules", "topic_markup",
+           "window_rect"]
