@@ -20,7 +20,7 @@ from imperial_desktop.ui.map_render import SEA, region_grounds
 from imperial_desktop.ui.palette import HOVER, RGB, ring_colour
 
 MAX_ZOOM = 1.6
-SCALED_MAP_BUDGET = 72 << 20  # bytes of scaled map images kept for quick zooming
+SCALED_MAP_BUDGET = 40 << 20  # bytes of scaled maps kept: the fit one and one zoomed in (a 1.6x map is 39 MB)
 BOARD_IMAGE = "board.png"  # the map without region names: the board view draws them readable
 MIN_TOKEN_PX = 18  # a piece never shrinks below this (about 1280x720 at the fit zoom)
 
