@@ -301,3 +301,44 @@ def test_a_name_moves_off_a_piece_and_stays_with_its_region(screen, region, room
     else:
         x, y = board.board_to_screen(r.city or r.label)
         assert board.label_leaders[region] == (round(x), round(y))
+
+
+def piece_overlaps(board: BoardView) -> list[tuple[str, str, str, str]]:
+    """Pairs of stacks whose drawn pieces overlap (one would hide part of the other)."""
+    drawn = [(rect.inflate(-6, -6), piece) for rect, piece in board._pieces]  # without the grip margin
+    return [(a.region, a.kind, b.region, b.kind) for i, (ra, a) in enumerate(drawn)
+            for rb, b in drawn[i + 1:] if ra.colliderect(rb)]
+
+
+def london_in_the_lesson():
+    """The guided game's fleet lesson (play-test finding 4): two British armies by London and
+    Sheffield, two fleets in London's harbour, one in Liverpool's."""
+    state = new_game(players=4, seed=3)
+    clear_units(state)
+    gb = next(n for n in state.board.nation_ids if state.board.regions["london"].nation == n)
+    put(state, gb, "london", armies=2, fleets=2)
+    put(state, gb, "sheffield", armies=1)
+    put(state, gb, "liverpool", armies=1, fleets=1)
+    state.factories |= {"london", "sheffield", "liverpool"}
+    return state
+
+
+@pytest.mark.parametrize("size", [FIT_1280, FIT_1600])
+def test_pieces_never_hide_each_other(geometry, screen, size) -> None:
+    """Play-test finding 4: a fleet in harbour stood under the armies of its port (only its count
+    badge showed). No two pieces overlap, along a whole game, on a crowded board and in the lesson;
+    a fleet that has to leave its harbour point stands on its harbour's sea."""
+    board = view(geometry, size)
+    layer = pygame.Surface(size)
+    states = list(recorded_states()) + [dense_state(), london_in_the_lesson()]
+    for version, state in enumerate(states):
+        board.draw(layer, state, version=version)
+        assert piece_overlaps(board) == [], version
+    gb = state.board.regions["london"].nation
+    fleet = board.piece_rect("london", gb, "fleet").inflate(-6, -6)
+    for kind_region in ("london", "sheffield"):
+        army = board.piece_rect(kind_region, gb, "army").inflate(-6, -6)
+        assert not fleet.colliderect(army)
+    hx, hy = board.board_to_screen(geometry.regions["london"].harbour)
+    if not fleet.collidepoint(hx, hy):
+        assert board.region_at(fleet.center) == geometry.regions["london"].harbour_sea

@@ -368,7 +368,8 @@ class BoardView:
                       ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         self._pieces = []
         size = self.token_size()
-        badge = self.badge_px()
+        in_harbour: list[tuple[RegionGeometry, Piece, int]] = []
+        placed: list[pygame.Rect] = []  # sprite rectangles of the pieces laid out so far
         for rid, r in self.geometry.regions.items():
             stacks = self.stacks(state, rid)
             if not stacks:
@@ -381,28 +382,78 @@ class BoardView:
                 if count <= 0:  # units being dragged or animated are drawn elsewhere
                     continue
                 if piece.harbour and r.harbour is not None:
-                    centre = self.board_to_screen(r.harbour)
-                else:
-                    centre = self.board_to_screen(slots[slot_index])
-                    slot_index += 1
+                    in_harbour.append((r, piece, count))  # laid out last, clear of the armies
+                    continue
+                centre = self.board_to_screen(slots[slot_index])
+                slot_index += 1
                 sprite = self.sprite_for(piece, size, state)
                 rect = self._clear_of_factory(r, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
-                ops.append((sprite, rect))
-                if count > 1:
-                    b = tokens.count_badge(count, badge)
-                    ops.append((b, b.get_rect(center=rect.topright)))
-                if piece.hostile and self._in_foreign_home(state, piece):
-                    h = tokens.hostile_badge(badge)
-                    at = h.get_rect(center=rect.topleft)
-                    ops.append((h, at))
-                    self.marks.append(Mark("hostile", rid, at, piece.nation, piece.kind))
-                moved = min(piece.moved, count)
-                if moved:
-                    m = tokens.moved_badge(badge, 0 if moved == count else moved)
-                    at = m.get_rect(midleft=(rect.left - badge // 2, rect.bottom))
-                    ops.append((m, at))
-                    self.marks.append(Mark("moved", rid, at, piece.nation, piece.kind))
-                self._pieces.append((rect.inflate(6, 6), piece))
+                placed.append(self._with_badge(rect, count))
+                self._add_piece(ops, state, r.id, piece, count, sprite, rect)
+        for r, piece, count in in_harbour:
+            sprite = self.sprite_for(piece, size, state)
+            rect = self._harbour_rect(r, sprite.get_rect(), placed)
+            placed.append(self._with_badge(rect, count))
+            self._add_piece(ops, state, r.id, piece, count, sprite, rect)
+
+    def _harbour_rect(self, r: RegionGeometry, rect: pygame.Rect, placed: list[pygame.Rect]) -> pygame.Rect:
+        """Where a fleet in harbour stands: on its port's harbour point, or, when armies, another
+        fleet or the factory stand there, the nearest free spot, on the sea where there is one
+        (pieces never hide each other)."""
+        hx, hy = self.board_to_screen(r.harbour)
+        first = self._clear_of_factory(r, rect.move(round(hx) - rect.centerx, round(hy) - rect.centery))
+        if first.collidelist(placed) == -1:
+            return first
+        fx, fy = self.board_to_screen(r.factory) if r.factory else (-1e9, -1e9)
+        half = self.factory_px() * 0.75 + 1
+        square = pygame.Rect(round(fx - half), round(fy - half), round(2 * half), round(2 * half))
+        tester = hit_tester(self.geometry)
+        step = max(3, rect.w // 4)
+        best: tuple[tuple[int, float], pygame.Rect] | None = None
+        for k in range(1, 13):
+            for i in range(-k, k + 1):
+                for j in range(-k, k + 1):
+                    if max(abs(i), abs(j)) != k:
+                        continue
+                    cand = first.move(i * step, j * step)
+                    if cand.collidelist(placed) != -1 or cand.colliderect(square):
+                        continue
+                    at = tester.region_at(*self.screen_to_board(cand.center))
+                    on_sea = at is not None and at == r.harbour_sea
+                    rank = (0 if on_sea else 1, (i * i + j * j) ** 0.5)
+                    if best is None or rank < best[0]:
+                        best = (rank, cand)
+            if best is not None and best[0][0] == 0:
+                break
+        return best[1] if best is not None else first
+
+    def _with_badge(self, rect: pygame.Rect, count: int) -> pygame.Rect:
+        """A piece's rectangle with its count badge (centred on the top-right corner)."""
+        if count <= 1:
+            return rect
+        d = self.badge_px()
+        return rect.union(pygame.Rect(rect.right - d // 2, rect.top - d // 2, d, d))
+
+    def _add_piece(self, ops: list[tuple[pygame.Surface, pygame.Rect]], state: GameState, rid: str, piece: Piece,
+                   count: int, sprite: pygame.Surface, rect: pygame.Rect) -> None:
+        """A piece and its badges (count, hostile, moved) into the drawing list."""
+        badge = self.badge_px()
+        ops.append((sprite, rect))
+        if count > 1:
+            b = tokens.count_badge(count, badge)
+            ops.append((b, b.get_rect(center=rect.topright)))
+        if piece.hostile and self._in_foreign_home(state, piece):
+            h = tokens.hostile_badge(badge)
+            at = h.get_rect(center=rect.topleft)
+            ops.append((h, at))
+            self.marks.append(Mark("hostile", rid, at, piece.nation, piece.kind))
+        moved = min(piece.moved, count)
+        if moved:
+            m = tokens.moved_badge(badge, 0 if moved == count else moved)
+            at = m.get_rect(midleft=(rect.left - badge // 2, rect.bottom))
+            ops.append((m, at))
+            self.marks.append(Mark("moved", rid, at, piece.nation, piece.kind))
+        self._pieces.append((rect.inflate(6, 6), piece))
 
     def _clear_of_factory(self, r: RegionGeometry, rect: pygame.Rect) -> pygame.Rect:
         """A piece standing on its region's factory square steps away from it (straight away from
