@@ -3,8 +3,9 @@
 In the game screen at 2560x1440 (headless), opens the rules window with F1, resizes the window
 (a VIDEORESIZE to another size and back) while it is open, closes it with Esc, and repeats;
 prints the resident memory (VmRSS of /proc/self/status) before and after, and its peak. A few
-resizes first fill the board's zoom caches (their budget is not this window's); ``--no-rules``
-makes the same run without the window, for comparison::
+resizes first fill the board's zoom caches (their budget is not this window's); the growth is
+also given after ``malloc_trim`` (memory really kept, without the allocator's fragmentation);
+``--no-rules`` makes the same run without the window, for comparison::
 
     python tools/bench_rules_window.py [--rounds 200] [--size 2560x1440] [--other 1920x1080] [--no-rules]
 """
@@ -28,6 +29,20 @@ def rss_mb() -> float:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def trimmed_rss_mb() -> float:
+    """Resident memory after the C allocator gave its free pages back (glibc ``malloc_trim``):
+    what is really kept, without the allocator's fragmentation."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+    return rss_mb()
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -72,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         resize(args.other)
         resize(args.size)
     before = peak = rss_mb()
+    before_trimmed = trimmed_rss_mb()
     start = time.perf_counter()
     for _ in range(args.rounds):
         if not args.no_rules:
@@ -83,11 +99,13 @@ def main(argv: list[str] | None = None) -> int:
         peak = max(peak, rss_mb())
     seconds = time.perf_counter() - start
     after = rss_mb()
+    after_trimmed = trimmed_rss_mb()
     windows = sum(1 for s in app.manager.get_sprite_group().sprites() if type(s).__name__.endswith("Window"))
     what = "control, no rules window" if args.no_rules else "rules window opened and closed"
     print(f"{what}: rounds {args.rounds} at {args.size[0]}x{args.size[1]} (resized to {args.other[0]}x{args.other[1]} and back "
           f"while open): RSS before {before:.1f} MB, after {after:.1f} MB, growth {after - before:+.1f} MB, "
-          f"peak {peak:.1f} MB; {seconds / max(1, args.rounds) * 1000:.1f} ms per round; windows alive at the end {windows}")
+          f"peak {peak:.1f} MB; after malloc_trim {before_trimmed:.1f} -> {after_trimmed:.1f} MB "
+          f"({after_trimmed - before_trimmed:+.1f} MB); {seconds / max(1, args.rounds) * 1000:.1f} ms per round; windows alive at the end {windows}")
     app._stop_autosave()
     pygame.quit()
     return 0

@@ -198,6 +198,8 @@ class RulesWindow:
             self.window.set_dimensions(rect.size)
         self._place = rect.topleft
         self.window.set_position(rect.topleft)
+        if not resized:
+            return  # moved only: the widgets move with the window
         parts = self._rects()
         widgets = {"search": self.search_box, "hits": self.hits_label, "list": self.topic_list, "text": self.box,
                    "close": self.close_button}
@@ -208,7 +210,7 @@ class RulesWindow:
             widget.set_relative_position(place.topleft)
             if widget.get_relative_rect().size != place.size:
                 widget.set_dimensions(place.size)
-        self.box.rebuild()  # pygame-gui 0.6 keeps the old wrapping rect after a move or set_dimensions
+        self.box.rebuild()  # pygame-gui 0.6 keeps the old wrapping width after set_dimensions
 
     def close(self) -> None:
         """Hide the window (it is shown again by the next :func:`show_rules`)."""
