@@ -165,3 +165,197 @@ def test_progress_left_during_a_deviation_resumes_as_normal_play(tmp_path):
 def test_damaged_progress_starts_anew(tmp_path, content):
     (tmp_path / "tutorial.json").write_bytes(content)
     assert load_progress(tmp_path) is None
+
+
+# ---------------------------------------------------------------- play-test findings (session 3)
+
+
+def test_the_fleets_of_one_maneuver_lesson_in_any_order():
+    """Play-test 1: the Liverpool fleet moved before the second London fleet is taken, not refused;
+    the flags lesson is said then, and the lesson goes on (R-EN Maneuver: fleets move in any order)."""
+    from imperial_desktop.core import MoveFleet
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="fleet_2")
+    session = coach.session
+    session.apply(MoveFleet("great_britain", "liverpool", "north_atlantic"))
+    assert coach.deviation is None and coach.current().key == "fleet_2"
+    assert "ahead of time" in coach.view().text and "flag" in coach.view().text
+    assert coach.expected_action() == MoveFleet("great_britain", "london", "english_channel")
+    # Undo takes the early move back, and the coach with it
+    assert session.undo() and coach.early == () and coach.accepted is None
+    session.apply(MoveFleet("great_britain", "liverpool", "north_atlantic"))
+    session.apply(MoveFleet("great_britain", "london", "english_channel"))
+    assert coach.deviation is None and coach.current().key == "convoy"  # fleet_3 was done already
+    assert play_script(coach)[-1] == "handover"
+    assert session.state.flags.get("north_atlantic") == "great_britain"
+
+
+def test_all_three_fleets_reversed():
+    from imperial_desktop.core import MoveFleet
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="fleet_1")
+    _computer_moves(coach)
+    session = coach.session
+    session.apply(MoveFleet("great_britain", "liverpool", "north_atlantic"))
+    session.apply(MoveFleet("great_britain", "london", "english_channel"))
+    assert coach.current().key == "fleet_2" and coach.deviation is None
+    session.apply(MoveFleet("great_britain", "london", "english_channel"))
+    assert coach.current().key == "convoy" and coach.deviation is None
+
+
+def test_a_move_of_another_lesson_is_still_a_deviation():
+    from imperial_desktop.core import EndPhase
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="fleet_1")
+    _computer_moves(coach)
+    coach.session.apply(EndPhase("great_britain", "fleets"))  # fine at fleet_3, not before the London fleets
+    assert coach.deviation is not None
+
+
+def test_germanys_maneuver_follows_the_factory_the_player_chose():
+    """Play-test 2: a factory in Munich instead of Cologne in the free German turn; the later German
+    lesson names no army in Cologne, rings the German armies that can reach Belgium, and its
+    suggestion is legal."""
+    from imperial_desktop.core import BuildFactory, ChooseRondel
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="germany_1")
+    _computer_moves(coach)
+    session = coach.session
+    session.apply(ChooseRondel("germany", 0))
+    session.apply(BuildFactory("germany", "munich"))
+    assert coach.deviation is None
+    play_script(coach, until="germany_3")
+    _computer_moves(coach)
+    step = coach.current()
+    assert step.key == "germany_3"
+    text = coach.view().text
+    assert "Cologne" not in text and "Belgium" in text
+    rings = coach.regions()
+    armies = {r for r, n in session.state.armies["germany"].items() if n}
+    assert "cologne" not in rings and "belgium" in rings and set(rings) - {"belgium"} == armies
+    seen = play_script(coach)
+    assert seen[-1] == "handover"
+    assert session.state.flags.get("belgium") == "germany"  # the suggested march was legal and made
+
+
+def test_germanys_maneuver_without_an_army_says_so():
+    from imperial_desktop.tutorial.script import german_armies_for_belgium
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="germany_3")
+    state = coach.session.state.clone()
+    state.armies["germany"] = {}
+    assert german_armies_for_belgium(state) == ()
+    coach.session.state.armies["germany"].clear()
+    coach._suggestion = None
+    assert "No German army can reach Belgium" in coach.view().text and coach.regions() == ()
+
+
+def test_the_interest_lesson_describes_the_moment():
+    """Play-test 3: at the Interest lesson the card holder is about to invest; the text says so (R-EN Investor 2)."""
+    coach = Coach(tutorial_session())
+    play_script(coach, until="interest")
+    _computer_moves(coach)
+    state = coach.session.state
+    decision = state.decision()
+    holder = state.setup.players[state.card]
+    assert decision.kind == "invest" and decision.player == state.card
+    text = coach.view().text
+    assert f"Now {holder}, who holds the investor card, gets 2M and may buy a bond" in text
+    assert "got 2M" not in text and "{card}" not in text
+
+
+def test_the_other_nations_are_named_in_the_order_they_play():
+    """Play-test 6: the nations' order (R-EN "Game play": Austria-Hungary, Italy, France, Great Britain,
+    the German Empire, Russia) as the computers really play after Britain's first turn."""
+    coach = Coach(tutorial_session())
+    session = coach.session
+    play_script(coach, until="others")
+    order: list[str] = []
+    session.listeners.append(lambda action, evs: order.append(action.nation)
+                             if action.type == "rondel" and action.nation not in order else None)
+    coach.next()
+    _computer_moves(coach)
+    assert order == ["germany", "russia", "austria_hungary", "italy", "france"]
+    step = next(s for s in STEPS if s.key == "others")
+    board = session.state.board
+    names = [board.nation_by_id[n].name for n in order]
+    text = step.text
+    positions = [text.find(name) for name in names]
+    assert -1 not in positions and positions == sorted(positions), (names, text)
+    assert "Britain," not in text.split(":", 1)[1].split(".")[0]
+
+
+def test_a_deviation_names_the_space_not_a_log_sentence():
+    """Play-test 7: 'You chose Taxation; this lesson wanted Maneuver'; a bond named by nation and value,
+    never the seat as 'Player 1'."""
+    from imperial_desktop.core import ChooseRondel
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="rondel_maneuver")
+    _computer_moves(coach)
+    coach.session.apply(ChooseRondel("great_britain", 7))
+    assert coach.deviation.startswith("You chose Taxation; this lesson wanted Maneuver.")
+    assert coach.session.undo()
+    coach2 = Coach(tutorial_session())
+    play_script(coach2, until="invest")
+    _computer_moves(coach2)
+    coach2.session.apply(Invest(0, "italy", 2))
+    assert coach2.deviation.startswith("You chose the bond Italy 2M; this lesson wanted the bond German Empire 4M.")
+    assert "Player 1" not in coach2.deviation and "chooses" not in coach2.deviation
+
+
+def test_the_swiss_bank_lesson_states_the_condition_for_forcing():
+    """Play-test 14, R-EN Investor "Investing as Swiss Bank": forcing a stop needs a treasury able to
+    pay all interest."""
+    step = next(s for s in STEPS if s.key == "swiss")
+    assert "only if the nation's treasury has enough money to pay all the interest" in step.text
+
+
+def test_the_score_lesson_says_why_bonds_count_nothing_yet():
+    """Play-test 14: every power factor is x0 at the score lesson (fewer than 5 power points, R-EN
+    "Game end"), and the text says so."""
+    coach = Coach(tutorial_session())
+    play_script(coach, until="score")
+    state = coach.session.state
+    assert all(p < 5 for p in state.power.values())
+    assert all(b["factor"] == 0 for r in state.ranking() for b in r["bonds"])
+    assert "Every factor is x0 now" in coach.view().text
+
+
+def _po(language: str) -> dict[str, str]:
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import imperial_desktop
+
+    path = Path(imperial_desktop.__file__).parent / "locale" / language / "LC_MESSAGES" / "tutorial.po"
+    with path.open("rb") as handle:
+        return {m.id: m.string for m in read_po(handle) if m.id and isinstance(m.string, str)}
+
+
+def test_german_coach_words_match_the_buttons_and_the_rules():
+    """Play-test 13: 'ein Feld weiter' (not 'hinter'), 'kostenlos' as the buttons say, 'Investorfeld' as the rules."""
+    texts = " ".join(_po("de").values())
+    assert "ein Feld weiter" in texts and "Feld hinter" not in texts
+    assert "kostenlos" in texts and "kostenfrei" not in texts
+    assert "Investorfeld" in texts and "Investor-Feld" not in texts
+
+
+def test_french_coach_is_a_guide_and_countries_have_their_article():
+    """Play-test 12: 'Guide', not 'Entraîneur'; 'la Grande-Bretagne', 'l'Italie' ... wherever French needs the article."""
+    import re
+
+    texts = _po("fr").values()
+    assert not any("ntraîneur" in t for t in texts)
+    assert any("Guide" in t for t in texts)
+    names = re.compile(r"Grande-Bretagne|Russie|Italie|France|Autriche-Hongrie|Allemagne|Empire Germanique")
+    allowed = ("la ", "La ", "l'", "L'", "le ", "Le ", "du ", "au ", "en ")
+    missing = [t[max(0, m.start() - 20):m.end()] for t in texts for m in names.finditer(t)
+               if not t[:m.start()].endswith(allowed)]
+    assert not missing, missing

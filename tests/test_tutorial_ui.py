@@ -15,6 +15,7 @@ from imperial_desktop.core import (
     BuildFactory, ChooseRondel, EndPhase, ImportUnit, Invest, MoveArmy, Peace, Produce,
 )
 from imperial_desktop.tutorial.script import INFO
+from imperial_desktop.tutorial.wording import short_action
 from ui_player import UIPlayer
 
 
@@ -101,7 +102,7 @@ def _settle(driver, frames: int = 400) -> None:
     raise AssertionError(f"nothing to do for the player: {scene.session.state.describe_decision()}")
 
 
-def follow_coach(driver, until: str | None = None) -> list[str]:
+def follow_coach(driver, until: str | None = None, on_step=None) -> list[str]:
     """Play as the coach says, with real events; the steps seen."""
     player = UIPlayer(driver)
     seen: list[str] = []
@@ -115,6 +116,8 @@ def follow_coach(driver, until: str | None = None) -> list[str]:
         _settle(driver)
         if coach.current() is not step:
             continue
+        if on_step is not None:
+            on_step(step)
         if step.kind == INFO:
             driver.click_element(_coach(driver).buttons["next"])
             continue
@@ -130,8 +133,18 @@ def follow_coach(driver, until: str | None = None) -> list[str]:
 def test_the_whole_guided_game_through_posted_events(tutorial):
     from imperial_desktop.tutorial.script import STEPS
 
-    seen = follow_coach(tutorial)
-    assert seen == [s.key for s in STEPS]
+    checked = []
+
+    def score_beside_the_table(step):
+        """Play-test 14: the score lesson's box covers none of the score table and its chart."""
+        if step.key == "score" and not checked:
+            scene = tutorial.scene
+            assert scene.overlay == "results"
+            assert not _coach(tutorial).rect.colliderect(scene.layout.board.inflate(-24, -24))
+            checked.append(step.key)
+
+    seen = follow_coach(tutorial, on_step=score_beside_the_table)
+    assert seen == [s.key for s in STEPS] and checked == ["score"]
     panel = _coach(tutorial)
     assert panel.coach.finished and "close" in panel.buttons
     state = tutorial.scene.session.state
@@ -156,7 +169,8 @@ def _deviate_and_check(driver, action, *, undo: bool = True) -> None:
     assert coach.deviation is not None and step.key in [s.key for s in coach.steps]
     shown = " ".join(line for line, _ in panel._lines)  # the box's text as drawn
     board = driver.scene.session.state.board
-    assert action.describe(board) in shown and step.expect[0].describe(board) in shown, shown
+    assert short_action(action, board) in shown and short_action(step.expect[0], board) in shown, shown
+    assert "Player 1" not in shown
     assert "undo" in panel.buttons and "leave" in panel.buttons
     assert coach.holds_game()
     if undo:
@@ -254,20 +268,24 @@ def test_every_coach_text_fits_its_panel(monkeypatch, language, size):
         long_move = MoveArmy("great_britain", "sheffield", "paris", ("english_channel",)).describe(board)
         coach.index = 3
         coach.deviation = i18n._(
-            "You chose: {action}. This lesson asked for: {wanted}. Press Undo to take it back and "
+            "You chose {action}; this lesson wanted {wanted}. Press Undo to take it back and "
             "follow the lesson, or play on your own from here.").format(action=long_move, wanted=long_move)
         views.append(coach.view())
         coach.finished = True
         views.append(coach.view())
         s = scene.layout.scale
         body = font(panels.px(14, s))
-        for view in views:
-            panel._layout(scene, view)
+        score = next(v for v in views if v.step is not None and v.step.overlay)
+        for view, beside in [(v, False) for v in views] + [(score, True)]:
+            panel._layout(scene, view, beside)
+            if beside:  # the score lesson's box stands beside the board, over the place for decisions
+                assert scene.layout.decision.contains(panel.rect) and not panel.rect.colliderect(scene.layout.board)
+                assert panel.rect.h <= scene.layout.decision.h and len(panel._lines) > 3
             head_h = font(panels.px(16, s), "bold").get_linesize() + 6
             text_bottom = panel.rect.y + round(12 * s) + head_h + body.get_linesize() * len(panel._lines)
             top_of_buttons = min((b.get_abs_rect().top for b in panel.buttons.values()), default=panel.rect.bottom)
             assert text_bottom <= top_of_buttons, (language, view.title)
-            assert scene.layout.board.contains(panel.rect), (language, view.title)
+            assert beside or scene.layout.board.contains(panel.rect), (language, view.title)
             for button in panel.buttons.values():
                 assert panel.rect.contains(button.get_abs_rect()), (language, view.title, button.text)
                 assert button.font.size(button.text)[0] <= button.rect.w - 6, (language, button.text)
@@ -309,3 +327,39 @@ def test_every_step_links_an_existing_rules_topic():
 
     known = set(topic_ids())
     assert all(step.topic in known for step in STEPS), [s.topic for s in STEPS if s.topic not in known]
+
+
+def test_pointing_at_the_coach_box_leaves_the_board_beneath_alone(tutorial):
+    """Play-test 11: moving the mouse over the coach's box lights no region under it and opens no
+    region tooltip (posted motion events); beside the box the board still answers."""
+    follow_coach(tutorial, until="factory")
+    _settle(tutorial)
+    scene = tutorial.scene
+    panel = _coach(tutorial)
+    board = scene.board
+    inside = next(((x, y) for y in range(panel.rect.top + 4, panel.rect.bottom - 4, 6)
+                   for x in range(panel.rect.left + 4, panel.rect.right - 4, 6)
+                   if board.region_at((x, y)) is not None and not any(
+                       b.get_abs_rect().collidepoint((x, y)) for b in panel.buttons.values())), None)
+    assert inside is not None, "no region under the coach's box"
+    outside = (panel.rect.left - 30, panel.rect.top - 30)
+    tutorial.move(outside)
+    assert scene.hover_region == board.region_at(outside) and scene.hover_region is not None
+    tutorial.move(inside)
+    assert scene.hover_region is None and scene._tooltip_region() is None
+    tutorial.frame(2)
+    assert scene.hover_region is None
+
+
+def test_the_import_lesson_lights_its_choice_in_the_regions_panel(tutorial):
+    """Play-test 14: a click on London opens 'What should happen here?'; the lesson's choice (an army in
+    London) is lit there as in the decision panel."""
+    follow_coach(tutorial, until="import_army")
+    _settle(tutorial)
+    scene = tutorial.scene
+    x, y = scene.board.board_to_screen(scene.board.geometry.regions["london"].label)
+    tutorial.click((round(x), round(y)))
+    aux = scene.aux_panel
+    assert aux is not None, "a click on London opened no choice"
+    lit = [choice.action for button, choice in aux.buttons.items() if button.is_selected]
+    assert lit == [ImportUnit("great_britain", "army", "london")], lit

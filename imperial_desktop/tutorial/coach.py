@@ -18,6 +18,7 @@ from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.tutorial.scenario import PLAYER, install_scripted_bots
 from imperial_desktop.tutorial.script import FREE, INFO, STEPS, Step, same_action
+from imperial_desktop.tutorial.wording import short_action
 
 
 @dataclass
@@ -41,6 +42,7 @@ class _Mark:
     index: int
     deviation: str | None
     accepted: str | None
+    early: tuple[Action, ...]
 
 
 class Coach:
@@ -56,6 +58,8 @@ class Coach:
         self.accepted: str | None = None  # a word about an accepted other choice
         self.off_script: str | None = None  # why the script was left early
         self.on_progress: list[Callable[["Coach"], None]] = []  # told after every change (to save it)
+        self.early: tuple[Action, ...] = ()  # actions of later steps of the current group, done already
+        self._suggestion: tuple[tuple[int, int], tuple[Action, ...]] | None = None
         self._marks: list[_Mark] = []
         self.bots = install_scripted_bots(session, released=self.finished)
         session.listeners.append(self._on_action)
@@ -84,8 +88,34 @@ class Coach:
             return step.expect[0]
         if step.kind == FREE:
             state = self.session.state
-            return next((a for a in step.expect if state.is_legal(a)), None)
+            return next((a for a in self.suggestion(step) if state.is_legal(a)), None)
         return None
+
+    def suggestion(self, step: Step) -> tuple[Action, ...]:
+        """A free step's suggested actions, as the board is now (kept until the game changes)."""
+        if step.suggest is None:
+            return step.expect
+        key = (self.steps.index(step), self.session.version)
+        if self._suggestion is None or self._suggestion[0] != key:
+            self._suggestion = (key, step.suggest(self.session.state))
+        return self._suggestion[1]
+
+    def regions(self) -> tuple[str, ...]:
+        """The regions the current step points at (for some free steps: where the units are now)."""
+        step = self.current()
+        if step is None:
+            return ()
+        if step.regions_of is not None:
+            return step.regions_of(self.session.state)
+        return step.regions
+
+    def _text(self, step: Step) -> str:
+        """The step's text in the current language, with the game's facts of now filled in."""
+        if step.kind == FREE and step.suggest is not None and step.text_without and not self.suggestion(step):
+            return _(step.text_without)
+        state = self.session.state
+        card = state.setup.players[state.card] if state.card is not None else "-"
+        return _(step.text).replace("{card}", card)
 
     def _player_decides(self) -> bool:
         decision = self.session.state.decision()
@@ -96,7 +126,7 @@ class Coach:
         if step is None:
             text = self.off_script or _("The guided part is over. The computers play as the Normal level now; the game is yours.")
             return CoachView(_("Your game now"), text, None, done=True)
-        title, text = _(step.title), _(step.text)
+        title, text = _(step.title), self._text(step)
         if self.deviation is not None:
             return CoachView(title, self.deviation, step, deviation=True)
         if self.accepted:
@@ -128,7 +158,7 @@ class Coach:
             self.refresh()  # a computer moved: a free turn may be over, a lesson due
             return
         answered = history[-1].before.decision()
-        self._marks.append(_Mark(len(history) - 1, self.index, self.deviation, self.accepted))
+        self._marks.append(_Mark(len(history) - 1, self.index, self.deviation, self.accepted, self.early))
         if self.deviation is not None:  # acted on after a deviation: still asked to undo
             self._changed()
             return
@@ -147,14 +177,39 @@ class Coach:
         if same_action(action, step.expect[0]):
             self._advance()
         elif any(same_action(action, ok) for ok in step.accept):
-            self.accepted = _("You chose: {action}. That works too.").format(action=self._describe(action))
+            self.accepted = _("You chose {action}. That works too.").format(action=self._describe(action))
+            self.early = ()
             self._advance()
+        elif (later := self._later_in_group(action)) is not None:
+            self.early += (action,)
+            self.accepted = _("You chose {action} ahead of time. That works too.").format(action=self._describe(action))
+            if later.early:
+                self.accepted += " " + _(later.early)
+            self._changed()
         else:
             self.deviation = _(
-                "You chose: {action}. This lesson asked for: {wanted}. Press Undo to take it back and "
+                "You chose {action}; this lesson wanted {wanted}. Press Undo to take it back and "
                 "follow the lesson, or play on your own from here.").format(
                 action=self._describe(action), wanted=self._describe(step.expect[0]))
             self._changed()
+
+    def _later_in_group(self, action: Action) -> Step | None:
+        """The later step of the current group that asks for ``action`` and is not done yet."""
+        step = self.current()
+        if step is None or step.group is None:
+            return None
+        pending = list(self.early)
+        for later in self.steps[self.index + 1:]:
+            if later.group != step.group:
+                return None
+            wanted = later.expect[0]
+            done = next((a for a in pending if same_action(a, wanted)), None)
+            if done is not None:
+                pending.remove(done)  # that step is done already: the next one may be meant
+                continue
+            if same_action(action, wanted):
+                return later
+        return None
 
     def _on_change(self, kind: str) -> None:
         if kind != "undo":
@@ -163,7 +218,7 @@ class Coach:
         restored = False
         while self._marks and self._marks[-1].history >= length:
             mark = self._marks.pop()
-            self.index, self.deviation, self.accepted = mark.index, mark.deviation, mark.accepted
+            self.index, self.deviation, self.accepted, self.early = mark.index, mark.deviation, mark.accepted, mark.early
             restored = True
         if restored:
             self.finished = self.index >= len(self.steps)
@@ -174,12 +229,18 @@ class Coach:
             self._changed()
 
     def _describe(self, action: Action) -> str:
-        return action.describe(self.session.state.board)
+        return short_action(action, self.session.state.board)
 
     # ------------------------------------------------------------------ moving on
 
     def _advance(self, quiet: bool = False) -> None:
         self.index += 1
+        while self.index < len(self.steps) and (step := self.steps[self.index]).asks and step.group is not None and (
+                done := next((i for i, a in enumerate(self.early) if same_action(a, step.expect[0])), None)) is not None:
+            self.early = self.early[:done] + self.early[done + 1:]  # done ahead of time: skipped
+            self.index += 1
+        if self.index >= len(self.steps) or self.steps[self.index].group is None:
+            self.early = ()
         if self.index >= len(self.steps):
             self._end(None)
             return
@@ -207,6 +268,7 @@ class Coach:
         self.finished = True
         self.index = len(self.steps)
         self.deviation = None
+        self.early = ()
         self.off_script = why
         for bot in self.bots:
             bot.release()

@@ -10,11 +10,13 @@ shown (catalog domain ``tutorial``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
-from imperial_desktop.core import Action
+from imperial_desktop.core import Action, GameState
 from imperial_desktop.core.actions import (
     Battle, BuildFactory, ChooseRondel, EndPhase, ImportUnit, Invest, MoveArmy, MoveFleet, Produce, SetArmyStatus,
 )
+from imperial_desktop.core.board import HOME
 from imperial_desktop.i18n import N_
 
 INFO = "info"
@@ -41,11 +43,60 @@ class Step:
     regions: tuple[str, ...] = ()  # the regions outlined on the board
     topic: str | None = None  # a rules help topic id
     overlay: str | None = None  # an overlay the game screen opens for this step ("results")
+    group: str | None = None  # act steps of one group (moves of one maneuver) may be done in any order
+    early: str | None = None  # said when this step's action is done before its turn in the group
+    # free steps that follow the player's own choices: the suggestion and the regions as the board is now
+    suggest: Callable[[GameState], tuple[Action, ...]] | None = None
+    regions_of: Callable[[GameState], tuple[str, ...]] | None = None
+    text_without: str | None = None  # the text when ``suggest`` finds nothing to suggest
 
     @property
     def asks(self) -> bool:
         """Whether the player is asked for one particular action."""
         return self.kind not in (INFO, FREE)
+
+
+def _largest_german_production(state: GameState) -> tuple[Action, ...]:
+    """Production, and when it is due, every German factory producing (whichever were built)."""
+    produce = max((a for a in state.legal_actions() if isinstance(a, Produce) and a.nation == DE),
+                  key=lambda a: len(a.cities), default=None) if _deciding(state, DE, "production") else None
+    return (ChooseRondel(DE, 1),) + ((produce,) if produce is not None else ())
+
+
+def _deciding(state: GameState, nation: str, kind: str) -> bool:
+    decision = state.decision()
+    return decision is not None and decision.nation == nation and decision.kind == kind
+
+
+def german_armies_for_belgium(state: GameState) -> tuple[str, ...]:
+    """The regions of the German armies that can march into Belgium this maneuver (by rail through
+    German home provinces, then one step; or from next to it)."""
+    board = state.board
+    found = []
+    for region, count in state.armies[DE].items():
+        if count <= 0 or region not in board.regions:
+            continue
+        info = board.regions[region]
+        at_home = info.nation == DE and info.kind == HOME
+        if at_home or "belgium" in board.land_neighbours.get(region, ()):
+            found.append(region)
+    return tuple(sorted(found))
+
+
+def _march_into_belgium(state: GameState) -> tuple[Action, ...]:
+    """Maneuver, and a German army into Belgium: from wherever the German armies stand now."""
+    if not german_armies_for_belgium(state):
+        return ()
+    moves: tuple[Action, ...] = ()
+    if _deciding(state, DE, "maneuver"):
+        moves = tuple(a for a in state.legal_actions()
+                      if isinstance(a, MoveArmy) and a.nation == DE and a.destination == "belgium" and not a.convoy)[:1]
+    return (ChooseRondel(DE, 2), EndPhase(DE, "fleets")) + moves + (EndPhase(DE, "armies"),)
+
+
+def _belgium_regions(state: GameState) -> tuple[str, ...]:
+    armies = german_armies_for_belgium(state)
+    return armies + ("belgium",) if armies else ()
 
 
 def _act(key: str, kind: str, title: str, text: str, action: Action, **more) -> Step:
@@ -69,9 +120,9 @@ STEPS: tuple[Step, ...] = (
         "factory in Sheffield (click the city)."),
          BuildFactory(GB, "sheffield"), regions=("sheffield",), topic="factory"),
     Step("others", INFO, N_("The other nations"), N_(
-        "The computers now play the other nations' turns, one after the other: Austria-Hungary, Italy, "
-        "France, Britain, the German Empire and Russia. Watch the rondel and the log. The coach speaks again "
-        "when it is Britain's turn."), topic="rondel"),
+        "The computers now play the other nations' turns, one after the other: the German Empire and Russia, "
+        "then Austria-Hungary, Italy and France. Watch the rondel and the log. The coach speaks again when it "
+        "is Britain's turn."), topic="rondel"),
     _act("rondel_production", RONDEL, N_("Production"), N_(
         "Britain's turn again. Production is one space ahead of Factory, so the move is free. Choose "
         "Production on the rondel."),
@@ -108,7 +159,7 @@ STEPS: tuple[Step, ...] = (
         "to the next player. Germany's turn comes now."), topic="investor"),
     Step("germany_1", FREE, N_("Your German turn"), N_(
         "Play Germany's turn as you like. A suggestion: Factory (three spaces ahead, free) and an armaments "
-        "factory in Cologne, paid from the German treasury."),
+        "factory in Cologne, paid from the German treasury. Later lessons follow whatever you build."),
          (ChooseRondel(DE, 0), BuildFactory(DE, "cologne")), nation=DE, rondel=0, regions=("cologne",), topic="factory"),
     _act("rondel_maneuver", RONDEL, N_("Maneuver"), N_(
         "Maneuver: the nation moves its fleets first, then its armies. Maneuver is two spaces ahead. "
@@ -117,15 +168,19 @@ STEPS: tuple[Step, ...] = (
     _act("fleet_1", MANEUVER, N_("Fleets to sea"), N_(
         "A fleet in its harbour may only move to the harbour's sea. Drag a fleet from London into the "
         "English Channel."),
-         MoveFleet(GB, "london", "english_channel"), regions=("london", "english_channel"), topic="maneuver"),
+         MoveFleet(GB, "london", "english_channel"), regions=("london", "english_channel"), topic="maneuver",
+         group="fleets"),
     _act("fleet_2", MANEUVER, N_("A second fleet"), N_(
         "Drag the other London fleet into the English Channel too: two fleets there can carry two armies."),
-         MoveFleet(GB, "london", "english_channel"), regions=("london", "english_channel"), topic="maneuver"),
+         MoveFleet(GB, "london", "english_channel"), regions=("london", "english_channel"), topic="maneuver",
+         group="fleets"),
     _act("fleet_3", MANEUVER, N_("Flags"), N_(
         "Drag the Liverpool fleet into the North Atlantic. A sea or neutral land that your units hold alone "
         "gets your flag at the end of the maneuver; each flag adds 1M to your taxes."),
          MoveFleet(GB, "liverpool", "north_atlantic"), accept=(EndPhase(GB, "fleets"),),
-         regions=("liverpool", "north_atlantic"), topic="flags"),
+         regions=("liverpool", "north_atlantic"), topic="flags", group="fleets", early=N_(
+             "A sea or neutral land that your units hold alone gets your flag at the end of the maneuver; each "
+             "flag adds 1M to your taxes.")),
     _act("convoy", MANEUVER, N_("A convoy"), N_(
         "Now the armies. An army may go by rail through its own home provinces, then one step on, or across a "
         "sea where its fleets stand: a convoy. Drag the army from Sheffield to Paris, across the English "
@@ -147,8 +202,8 @@ STEPS: tuple[Step, ...] = (
         "imported there. Declare your army hostile."),
          SetArmyStatus(GB, "paris", True), regions=("paris",), topic="battles"),
     Step("germany_2", FREE, N_("Germany again"), N_(
-        "Germany's turn. A suggestion: Production, one space ahead, so that every German factory makes a unit."),
-         (ChooseRondel(DE, 1), Produce(DE, ("berlin", "hamburg", "cologne"))), nation=DE, rondel=1, topic="production"),
+        "Germany's turn. A suggestion: Production, so that every German factory makes a unit."),
+         (ChooseRondel(DE, 1),), nation=DE, rondel=1, topic="production", suggest=_largest_german_production),
     _act("rondel_taxation", RONDEL, N_("Taxation"), N_(
         "Taxation: a nation collects 2M for each factory not blocked by hostile armies and 1M for each flag. "
         "It pays 1M for each of its units; the rest goes into its treasury. If the taxes climb on the tax "
@@ -160,10 +215,12 @@ STEPS: tuple[Step, ...] = (
         "multiplies the interest of that nation's bonds at the end: strong nations make their investors rich."),
          topic="taxation"),
     Step("germany_3", FREE, N_("Germany's maneuver"), N_(
-        "Germany's turn. A suggestion: Maneuver, and march the army from Cologne into Belgium: neutral land "
-        "gets Germany's flag."),
-         (ChooseRondel(DE, 2), EndPhase(DE, "fleets"), MoveArmy(DE, "cologne", "belgium", ()), EndPhase(DE, "armies")),
-         nation=DE, rondel=2, regions=("cologne", "belgium"), topic="maneuver"),
+        "Germany's turn. A suggestion: Maneuver, and march a German army into Belgium (the ringed armies can "
+        "reach it): neutral land gets Germany's flag."),
+         (ChooseRondel(DE, 2),), nation=DE, rondel=2, topic="maneuver", suggest=_march_into_belgium,
+         regions_of=_belgium_regions, text_without=N_(
+             "Germany's turn, as you like. No German army can reach Belgium now; a suggestion: Production "
+             "or Factory, to build up Germany's army.")),
     _act("rondel_investor", RONDEL, N_("Investor: interest"), N_(
         "Now Britain lands on the Investor space. It is four spaces ahead: one more than free, so it costs "
         "you 2M of your own cash. Landing there, the nation pays every bondholder the interest of their bonds "
@@ -171,16 +228,18 @@ STEPS: tuple[Step, ...] = (
          ChooseRondel(GB, 3), rondel=3, topic="investor"),
     Step("interest", INFO, N_("Interest"), N_(
         "Britain paid you 4M for its 9M bond and Computer 2 1M for its 2M bond. When a treasury cannot pay, "
-        "its government pays from its own cash. Then the holder of the investor card got 2M and could buy a "
-        "bond, and the card moved on. Buying bonds is how investors grow rich and take over governments."),
+        "its government pays from its own cash. Now {card}, who holds the investor card, gets 2M and may buy "
+        "a bond; then the card moves on. Buying bonds is how investors grow rich and take over governments."),
          topic="investor"),
     Step("swiss", INFO, N_("The Swiss Bank"), N_(
         "A player who governs no nation gets a Swiss Bank. Whenever a nation lands on or passes the Investor "
         "space, a Swiss Bank may invest as if it held the investor card, without the 2M. It may also force a "
-        "nation that would pass the Investor to stop there and pay its interest."), topic="swiss_bank"),
+        "nation that would pass the Investor to stop there and pay its interest, but only if the nation's "
+        "treasury has enough money to pay all the interest."), topic="swiss_bank"),
     Step("score", INFO, N_("The score"), N_(
         "The table shows the score if the game ended now: for every bond, its interest times its nation's "
-        "power factor, plus your cash. Ties go to the larger investor in the strongest nation."),
+        "power factor, plus your cash. Every factor is x0 now, because no nation has 5 power points yet: the "
+        "bonds count nothing, only cash. Ties go to the larger investor in the strongest nation."),
          topic="end", overlay="results"),
     Step("handover", INFO, N_("Your game now"), N_(
         "The guided part ends here: from now on the computers play as the Normal level and the game is "

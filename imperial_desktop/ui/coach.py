@@ -71,7 +71,7 @@ class CoachPanel:
         step = self.coach.current()
         if self.hidden or step is None or self.coach.deviation is not None:
             return {}
-        return {region: COACH_EDGE for region in step.regions}
+        return {region: COACH_EDGE for region in self.coach.regions()}
 
     # ------------------------------------------------------------------ per frame
 
@@ -82,14 +82,36 @@ class CoachPanel:
             self._overlay_for = step.key  # e.g. the score table for the lesson on scoring
             if scene.overlay != step.overlay:
                 scene.toggle_overlay(step.overlay)
+        beside = self._beside_overlay(scene, step)
         key = (view.title, view.text, view.deviation, view.can_next, view.done, view.waiting, self.hidden,
-               scene.layout.size, scene.layout.board.topleft)
+               scene.layout.size, scene.layout.board.topleft, beside)
         if key != self._key:
             self._key = key
-            self._layout(scene, view)
+            self._layout(scene, view, beside)
             scene._dirty = True
+        self._mark_choice(scene)
 
-    def _layout(self, scene: "GameScene", view: CoachView) -> None:
+    @staticmethod
+    def _beside_overlay(scene: "GameScene", step) -> bool:
+        """Whether the box stands beside the board: the lesson's table covers the board, and the place for
+        decisions is free (a computer decides), so the box covers none of what the lesson talks about."""
+        return (step is not None and step.overlay is not None and getattr(scene, "overlay", None) == step.overlay
+                and getattr(scene, "decision_panel", None) is None)
+
+    def _mark_choice(self, scene: "GameScene") -> None:
+        """The lesson's choice is lit in the small panel a click on a region opens, as in the decision panel."""
+        aux = getattr(scene, "aux_panel", None)
+        if aux is None:
+            return
+        wanted = self.expected_action()
+        for button, choice in aux.buttons.items():
+            want = wanted is not None and choice.action == wanted
+            if want and not button.is_selected:
+                button.select()
+            elif not want and button.is_selected:
+                button.unselect()
+
+    def _layout(self, scene: "GameScene", view: CoachView, beside: bool = False) -> None:
         for button in self.buttons.values():
             button.kill()
         self.buttons = {}
@@ -98,7 +120,8 @@ class CoachPanel:
             return
         s = scene.layout.scale
         board = scene.layout.board
-        w = min(round(470 * s), board.w - 40)
+        area = scene.layout.decision.inflate(-8, -8) if beside else board
+        w = min(round(470 * s), board.w - 40, area.w - (0 if beside else 20))
         pad = round(12 * s)
         size = panels.px(14, s)
         body, head = font(size), font(panels.px(16, s), "bold")
@@ -110,8 +133,11 @@ class CoachPanel:
         h = pad + head.get_linesize() + 6 + body.get_linesize() * len(lines) + pad + button_h + pad
         # the bottom-right corner: the sea and lands there (Turkey, the Eastern Mediterranean) play no
         # part in the lessons, and the hint's box keeps the bottom-left
-        self.rect = pygame.Rect(0, 0, w, min(h, board.h - 20))
-        self.rect.bottomright = (board.right - 10, board.bottom - 10)
+        self.rect = pygame.Rect(0, 0, w, min(h, area.h - (0 if beside else 20)))
+        if beside:
+            self.rect.midtop = area.midtop
+        else:
+            self.rect.bottomright = (board.right - 10, board.bottom - 10)
         if self.manager is None:
             return
         specs: list[tuple[str, str, str]] = []
@@ -174,8 +200,20 @@ class CoachPanel:
             scene.open_rules()
 
     def handle_event(self, event: pygame.event.Event, scene: "GameScene") -> bool:
-        """Clicks on the panel stay on it (the board beneath does not see them)."""
-        if self.hidden or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        """Clicks and pointing on the panel stay on it: the board beneath neither lights a region nor
+        shows its tooltip (a unit being dragged or a board being panned still follows the pointer)."""
+        if self.hidden or self.rect.w <= 0:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            if not self.rect.collidepoint(event.pos) or getattr(scene, "drag", None) is not None \
+                    or getattr(scene, "panning", False):
+                return False
+            if getattr(scene, "hover_region", None) is not None:
+                scene.hover_region = None
+                scene._dirty = True
+            scene.hover_pos = event.pos
+            return True
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         return getattr(event, "button", 1) == 1 and self.rect.collidepoint(event.pos)
 
