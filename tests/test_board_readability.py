@@ -342,3 +342,38 @@ def test_pieces_never_hide_each_other(geometry, screen, size) -> None:
     hx, hy = board.board_to_screen(geometry.regions["london"].harbour)
     if not fleet.collidepoint(hx, hy):
         assert board.region_at(fleet.center) == geometry.regions["london"].harbour_sea
+
+
+@pytest.mark.parametrize("size", [FIT_1280, FIT_1600])
+def test_names_stay_where_they_were_while_that_place_is_free(geometry, screen, size) -> None:
+    """Play-test finding 5: names jumped between states ("London" by Sheffield's factory in one,
+    by London's shipyard in the next). Over 300 consecutive states of a recorded game a name moves
+    only when its last place is taken (by a piece, flag, factory, another name) or to go back onto
+    its own region; fewer than 1 % of the names move from one state to the next."""
+    from pathlib import Path
+
+    from imperial_desktop.core import GameRecord, GameState
+
+    record = GameRecord.load(Path(__file__).resolve().parent.parent / "saves" / "finished.json")
+    state = GameState.new(record.setup)
+    board = view(geometry, size)
+    layer = pygame.Surface(size)
+    before: dict[str, pygame.Rect] = {}
+    leaders_before: dict[str, tuple[int, int]] = {}
+    moved = shown = 0
+    for version, action in enumerate(record.actions[:300]):
+        state.apply(action)
+        board.draw(layer, state, version=version)
+        now = {m.region: m.rect for m in board.marks if m.kind == "label"}
+        for region, rect in now.items():
+            old = before.get(region)
+            if old is None or old == rect:
+                continue
+            moved += 1
+            taken = old.inflate(4, 4).collidelist(board.drawn_over_map) != -1 or any(
+                old.inflate(4, 4).colliderect(other) for r, other in now.items() if r != region)
+            back_home = region in leaders_before and region not in board.label_leaders
+            assert taken or back_home, (version, region)
+        shown += len(now) if before else 0
+        before, leaders_before = now, dict(board.label_leaders)
+    assert moved < shown / 100, (moved, shown)

@@ -75,6 +75,7 @@ class LabelPainter:
         self.sea_indices = np.array([i for rid, i in self.pick_index.items() if geometry.regions[rid].kind == "sea"],
                                     dtype=np.uint8)
         self.crowded: list[str] = []  # names that found no free spot at the last placement
+        self._last: dict[str, tuple[float, int]] = {}  # name -> (zoom, offset index) where it went last time
 
     def sprite(self, region: str, zoom: float) -> tuple[pygame.Surface, pygame.Rect]:
         """The name's image and its inked part (relative to the image)."""
@@ -165,6 +166,11 @@ class LabelPainter:
         def put(rid: str, img, ink, home, box, offset, leader: bool) -> None:
             at = home.move(offset)
             placed.append(box.move(offset))
+            index = OFFSET_INDEX.get(offset)
+            if index is None:
+                self._last.pop(rid, None)
+            else:
+                self._last[rid] = (zoom, index)
             target = None
             if leader:
                 r = self.geometry.regions[rid]
@@ -181,9 +187,19 @@ class LabelPainter:
                 continue
             free = ok & (covered == 0)
             own = free & ((ground == self.pick_index[rid]) | ((NEAR_DX == 0) & (NEAR_DY == 0)))
+            # a name stays where it was last time while that place is still free: names do not
+            # jump about from one state to the next
+            last = self._last.get(rid)
+            before = last[1] if last is not None and last[0] == zoom else None
+            if before is not None and own[before] and box.move(int(NEAR_DX[before]), int(NEAR_DY[before])).collidelist(placed) == -1:
+                put(rid, img, ink, home, box, (int(NEAR_DX[before]), int(NEAR_DY[before])), leader=False)
+                continue
             offset = first_free(box, own)
             if offset is not None:
                 put(rid, img, ink, home, box, offset, leader=False)
+                continue
+            if before is not None and free[before] and box.move(int(NEAR_DX[before]), int(NEAR_DY[before])).collidelist(placed) == -1:
+                put(rid, img, ink, home, box, (int(NEAR_DX[before]), int(NEAR_DY[before])), leader=True)
                 continue
             offset = first_free(box, free & np.isin(ground, self.sea_indices)) or first_free(box, free)
             if offset is None:  # nowhere free: where the least is covered (pieces are drawn over it)
@@ -216,3 +232,4 @@ def _offsets(reach_x: int, reach_y: int, step_x: int, step_y: int) -> tuple[np.n
 
 
 NEAR_DX, NEAR_DY = _offsets(72, 45, 4, 3)
+OFFSET_INDEX = {(int(dx), int(dy)): i for i, (dx, dy) in enumerate(zip(NEAR_DX, NEAR_DY))}

@@ -91,6 +91,7 @@ class BoardView:
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._outline_cache: dict[tuple, list[list[tuple[float, float]]]] = {}
+        self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []  # the names as drawn last (screen)
         self.grounds: dict[str, RGB] = region_grounds(geometry)
         self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
         self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
@@ -238,6 +239,7 @@ class BoardView:
             for p in placed:
                 layer.blit(p.image, p.at)
                 self.marks.append(p.mark)
+            self._names = [(p.mark.region, p.image, p.at.move(rect.topleft)) for p in placed]
             layer.fblits(ops)
         finally:
             self.rect = rect
@@ -263,6 +265,14 @@ class BoardView:
                     d = max(3, round(size * self.zoom))
                     out.append(pygame.Rect(round(x - d / 2), round(y - d / 2), d, d))
         return out
+
+    def redraw_names(self, surface: pygame.Surface, regions: tuple[str, ...] | None = None) -> None:
+        """Draw the region names again (all, or those of ``regions``) over marks drawn on the
+        board after it, so that outlines never hide a name."""
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fblits([(image, at) for region, image, at in self._names if regions is None or region in regions])
+        surface.set_clip(clip)
 
     def outline_region(self, surface: pygame.Surface, region: str, colour: tuple[int, int, int], width: int) -> None:
         key = (region, self.zoom, self.origin, self.rect.topleft)

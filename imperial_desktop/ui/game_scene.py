@@ -46,6 +46,10 @@ _GEOMETRY: BoardGeometry | None = None
 _IMAGE: pygame.Surface | None = None
 
 STEP_RING = (255, 214, 80)
+# Computer steps that belong to an investor's (or the Swiss Bank's) decision, not to a nation's
+# turn, and steps that only follow from the one before (they never start a new list).
+INVESTOR_STEP_KINDS = frozenset({"investor_bonus", "invest"})
+FOLLOW_UP_STEP_KINDS = frozenset({"card", "government", "swiss", "power", "game_over"})
 HINT_SECONDS = 1.5  # the Expert's thinking time for a hint
 HINT_COLOURS = ((255, 255, 255), (150, 210, 255), (150, 210, 255))
 _HINT_POOL: concurrent.futures.ThreadPoolExecutor | None = None
@@ -114,7 +118,9 @@ class GameScene:
         self.animator = Animator(seconds_per_move)
         self.turn_steps: list[str] = []  # captions of the computer turn being shown, up to the current one
         self.turn_title = ""
-        self._turn_nation: str | None = None
+        self.turn_step_lines: list[tuple[str, bool]] = []  # the step lines drawn last (tests)
+        self.decision_area_shown: tuple[str, list[str]] = ("", [])  # heading and step captions drawn last
+        self._turn_key: tuple[str, object] = ("", None)  # whose turn the listed steps belong to
         self._noted = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.decision_panel: ChoicePanel | None = None
@@ -206,16 +212,48 @@ class GameScene:
                 self.show_message(event_text(e, state.board, names), 4.0)
 
     def _note_step(self, step) -> None:
-        """List a computer step in the decision area as it begins to show (a new turn starts a new list)."""
-        if step.kind == "rondel" or (self.turn_steps and step.nation and step.nation != self._turn_nation
-                                     and step.kind not in ("interest", "invest", "government", "card", "swiss")):
+        """List a computer step in the decision area as it begins to show; a new turn (another
+        nation's, or an investor's or the Swiss Bank's decision) starts a new list and heading."""
+        key = self._step_turn_key(step)
+        if step.kind == "rondel" or key != self._turn_key:
             self.turn_steps = []
-            self._turn_nation = step.nation
-            gov = self.session.state.government.get(step.nation) if step.nation else None
-            name = self.session.state.board.name_of(step.nation) if step.nation else ""
-            self.turn_title = f"{name} ({self.session.setup.players[gov]})" if gov is not None else name
+            self._turn_key = key
+            self.turn_title = self._turn_heading(key, step.kind)
         self.turn_steps.append(step.caption)
         del self.turn_steps[:-30]
+
+    def _step_turn_key(self, step) -> tuple[str, object]:
+        """Whose turn a shown step belongs to: ("nation", id) or ("investor", player)."""
+        if step.kind in INVESTOR_STEP_KINDS and step.player is not None:
+            return ("investor", step.player)
+        if step.kind in FOLLOW_UP_STEP_KINDS or not step.nation:
+            return self._turn_key  # the investor card moving on, a new government: the same list
+        return ("nation", step.nation)
+
+    def _state_turn_key(self, state: GameState) -> tuple[str, object]:
+        """Whose turn the decision now waiting belongs to (the same keys as ``_step_turn_key``)."""
+        decision = state.decision()
+        if decision is not None and decision.kind in ("invest", "swiss_force"):
+            return ("investor", decision.player)
+        nation = state.acting_nation()
+        return ("nation", nation) if nation else ("player", state.current_player())
+
+    def _turn_heading(self, key: tuple[str, object], kind: str = "") -> str:
+        """The decision area's heading for a computer's turn, investor or Swiss Bank decision."""
+        names = self.session.setup.players
+        state = self.session.state
+        what, who = key
+        if what == "investor":
+            player = names[who] if isinstance(who, int) and 0 <= who < len(names) else ""
+            if kind == "swiss_force":
+                return _("Swiss Bank: {player}").format(player=player)
+            return _("Investor: {player}").format(player=player)
+        if what == "nation" and who:
+            gov = state.government.get(who)
+            name = state.board.name_of(who)
+            turn = _("{nation} ({player})").format(nation=name, player=names[gov]) if gov is not None else name
+            return _("Computer turn: {turn}").format(turn=turn)
+        return _("What the computers did")
 
     def _on_change(self, kind: str) -> None:
         self._dirty = True
@@ -851,14 +889,12 @@ class GameScene:
     def update(self, dt: float = 1 / 60) -> None:
         busy = self.animator.busy
         self.animator.update(dt)
-        current = self.animator.current()
-        if current is not None and current is not self._noted:
-            self._noted = current
-            self._note_step(current.step)
+        self._note_current()
         if busy:
             self._dirty = True
         if not self.animator.busy and self.handover_to is None and not (self.coach and self.coach.holds_game()):
             self.session.poll()
+            self._note_current()  # a computer action just applied shows its first step this frame
         self._check_handover()
         if self.wants_results and not self.animator.busy:
             self.wants_results = False
@@ -882,6 +918,12 @@ class GameScene:
         if self.toast and time.monotonic() > self.toast[1]:
             self.toast = None
             self._dirty = True
+
+    def _note_current(self) -> None:
+        current = self.animator.current()
+        if current is not None and current is not self._noted:
+            self._noted = current
+            self._note_step(current.step)
 
     def wants_frames(self) -> bool:
         """Whether the screen changes by itself now (animations, a computer thinking, a message)."""
@@ -1059,7 +1101,8 @@ class GameScene:
         return (round(x), round(y))
 
     def _draw_step_marks(self, surface: pygame.Surface, state: GameState) -> None:
-        """Where the step being shown happens: a pulsing ring on its regions."""
+        """Where the step being shown happens: its regions' outlines, pulsing (no circle: on
+        small regions circles tangle and cover the names, play-test finding 5)."""
         shown = self.animator.current()
         if shown is None or shown.step.kind == "move":
             return
@@ -1069,11 +1112,9 @@ class GameScene:
         for region in shown.step.regions:
             if region not in self.board.geometry.regions:
                 continue
-            self.board.outline_region(surface, region, STEP_RING, 4)
-            x, y = self.board.board_to_screen(self.board.geometry.regions[region].label)
-            radius = round((18 + 10 * pulse) * max(0.8, self.board.zoom * 2))
-            pygame.draw.circle(surface, STEP_RING, (round(x), round(y)), radius, 3)
-            pygame.draw.circle(surface, (120, 40, 30), (round(x), round(y)), radius + 3, 1)
+            self.board.outline_region(surface, region, (120, 40, 30), 3 + round(3 * pulse))
+            self.board.outline_region(surface, region, STEP_RING, 1 + round(3 * pulse))
+        self.board.redraw_names(surface)  # the outlines of small regions cross their neighbours' names
         surface.set_clip(clip)
 
     def _draw_moving(self, surface: pygame.Surface, state: GameState) -> None:
@@ -1242,15 +1283,21 @@ class GameScene:
         if self.decision_panel is not None and step is None:
             pygame.draw.rect(surface, (239, 232, 216), rect)
             return
-        nation = state.board.name_of(state.acting_nation()) if state.acting_nation() else ""
         who = state.setup.players[state.current_player()] if state.current_player() is not None else ""
+        now = self._state_turn_key(state)
+        steps = self.turn_steps
         if step is not None:
-            title = _("Computer turn: {turn}").format(turn=self.turn_title) if self.turn_title else _("What the computers did")
+            title = self.turn_title or _("What the computers did")
         elif seat is not None and not seat.is_human:
-            title = _("Computer turn: {turn}").format(turn=f"{nation} ({who})")
+            decision = state.decision()
+            title = self._turn_heading(now, decision.kind if decision is not None else "")
+            if now != self._turn_key:
+                steps = []  # a new turn: the last one's steps are not this one's
         else:
             title = _("Waiting for {player}").format(player=who)
+            steps = []
         inner = panels.panel(surface, rect, title, s)
+        self.decision_area_shown = (title, list(steps))
         size = panels.px(13, s)
         f = font(size)
         line_h = f.get_linesize() + 2
@@ -1258,17 +1305,33 @@ class GameScene:
         if step is None and self.session.computer_thinking():
             about = state.describe_decision()
             about = about[len(who):].strip(" ,:") if about.startswith(who) else about
-            panels.text(surface, _("{player} is thinking about: {decision}").format(player=who, decision=about or _("the next move")),
-                        (inner.x, y), size, PANEL_TEXT, max_width=inner.w)
-            y += line_h
-        lines = self.turn_steps[-max(1, (inner.bottom - y - line_h) // line_h):]
-        for i, caption in enumerate(lines):
-            current = step is not None and i == len(lines) - 1 and caption == step.caption
-            panels.text(surface, ("▸ " if current else "  ") + caption, (inner.x, y), size, PANEL_TEXT,
-                        "bold" if current else "regular", max_width=inner.w)
+            thinking = _("{player} is thinking about: {decision}").format(player=who, decision=about or _("the next move"))
+            for text_line in panels.wrap(thinking, f, inner.w):
+                panels.text(surface, text_line, (inner.x, y), size, PANEL_TEXT, max_width=inner.w)
+                y += line_h
+        self.turn_step_lines = self._wrapped_steps(steps, step, inner.w, size, (inner.bottom - y - line_h) // line_h)
+        for text_line, bold in self.turn_step_lines:
+            panels.text(surface, text_line, (inner.x, y), size, PANEL_TEXT, "bold" if bold else "regular",
+                        max_width=inner.w)
             y += line_h
         panels.text(surface, _("Space: show the rest at once · pace in Settings"), (inner.x, inner.bottom - line_h + 2),
                     panels.px(11, s), PANEL_MUTED, max_width=inner.w)
+
+    @staticmethod
+    def _wrapped_steps(captions: list[str], step, width: int, size: int, room: int) -> list[tuple[str, bool]]:
+        """The last captions that fit ``room`` lines, wrapped (never cut): (line, bold) pairs; the
+        step being shown is bold and marked with a triangle."""
+        out: list[tuple[str, bool]] = []
+        for i in range(len(captions) - 1, -1, -1):
+            current = step is not None and i == len(captions) - 1 and captions[i] == step.caption
+            f = font(size, "bold" if current else "regular")
+            marker = "▸ " if current else "   "
+            lines = panels.wrap(captions[i], f, width - f.size(marker)[0])
+            block = [(marker + lines[0], current)] + [("   " + more, current) for more in lines[1:]]
+            if out and len(out) + len(block) > room:
+                break
+            out = block + out
+        return out[-max(1, room):] if len(out) > room else out
 
     def close(self) -> None:
         """Remove this screen's widgets (when the app switches to another screen)."""
