@@ -27,6 +27,7 @@ MARKUP_NAMES = ["<font pixel_size=99999>", "<img src=x>", "<shadow size=999>Bo",
 TYPED = ["<font pixel_size=2000>", "<img src=x>", "é漢字", "&amp;", "x" * 40, "\t", " ", "Ann"]
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1, pygame.K_h, pygame.K_s, pygame.K_l, pygame.K_r, pygame.K_SPACE,
         pygame.K_HOME, pygame.K_z, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_a, pygame.K_DOWN, pygame.K_UP]
+MAX_FRAMES_ON_ONE_SCREEN = 400  # then back to the title, as a player leaving for the menus would
 SIZES = [(1280, 720), (1366, 708), (1600, 1000), (1024, 640), (2560, 1440), (1920, 1080), (900, 600)]
 
 
@@ -129,6 +130,7 @@ def fuzz(events: int, seed: int = 1, size: tuple[int, int] = (1600, 1000), *, re
         w, h = app.window.get_size()
         return (rng.randrange(w), rng.randrange(h))
 
+    stay = 0
     while report.events < events:
         burst = 5 if rng.random() < 0.05 else 1  # sometimes several clicks queue up in one frame
         for _ in range(burst):
@@ -180,6 +182,10 @@ def fuzz(events: int, seed: int = 1, size: tuple[int, int] = (1600, 1000), *, re
         if elapsed > 250 and report.frames > 3:
             report.slow.append(f"{elapsed:.0f} ms: {before} -> {name} after {', '.join(queued)}")
         report.screens[name] = report.screens.get(name, 0) + 1
+        stay = stay + 1 if name == before else 0
+        if stay >= MAX_FRAMES_ON_ONE_SCREEN:  # a random walk can stay in one place: go round the screens
+            stay = 0
+            app.show_title()
         if report.frames > 3:  # the very first frames load the board and fonts
             report.slowest_ms = max(report.slowest_ms, elapsed)
             report.slow_frames += elapsed > 250
