@@ -359,3 +359,23 @@ def test_french_coach_is_a_guide_and_countries_have_their_article():
     missing = [t[max(0, m.start() - 20):m.end()] for t in texts for m in names.finditer(t)
                if not t[:m.start()].endswith(allowed)]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_deviation_words_read_cleanly_in_german_and_french(monkeypatch, language):
+    """Play-test 13: no 'Mio..' (an abbreviation's period doubled by the sentence's), no 'Player 1'."""
+    from imperial_desktop import i18n
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="invest")
+    _computer_moves(coach)
+    monkeypatch.setenv(i18n.LANGUAGE_ENV, language)
+    try:
+        assert i18n.set_language(language) == language
+        coach.session.apply(Invest(0, "italy", 2))
+        text = coach.view().text
+        assert ".." not in text and i18n._("Player {number}").format(number=1) not in text, text
+        assert coach.session.state.board.nation_by_id["germany"].name in text
+    finally:
+        monkeypatch.delenv(i18n.LANGUAGE_ENV)
+        i18n.set_language("en")
