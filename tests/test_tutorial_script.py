@@ -379,3 +379,35 @@ def test_deviation_words_read_cleanly_in_german_and_french(monkeypatch, language
     finally:
         monkeypatch.delenv(i18n.LANGUAGE_ENV)
         i18n.set_language("en")
+
+
+def test_germanys_later_rondel_suggestions_follow_where_its_marker_stands():
+    """Play-test 2: the free German turn played on Maneuver instead of Factory; the next German lessons
+    light the nearest Production and Maneuver spaces from there, which are legal (R-EN "Spaces on the rondel")."""
+    from imperial_desktop.core import ChooseRondel, EndPhase
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="germany_1")
+    _computer_moves(coach)
+    session = coach.session
+    session.apply(ChooseRondel("germany", 6))
+    for _ in range(5):
+        decision = session.state.decision()
+        if decision is None or decision.nation != "germany" or decision.kind != "maneuver":
+            break
+        session.apply(next(a for a in session.state.legal_actions() if isinstance(a, EndPhase)))
+    assert coach.deviation is None
+    play_script(coach, until="germany_2")
+    _computer_moves(coach)
+    assert coach.current().key == "germany_2" and session.state.rondel["germany"] == 6
+    space = coach.rondel_space()
+    assert session.state.board.rondel[space].action == "production"
+    assert session.state.is_legal(ChooseRondel("germany", space)) and coach.expected_action() == ChooseRondel("germany", space)
+    # a marker standing elsewhere (the Investor, 3): the Production ahead of it (5), not the fixed one (1)
+    state = session.state
+    state.rondel["germany"], state._legal = 3, None
+    coach._suggestion = None
+    assert coach.rondel_space() == 5 and coach.expected_action() == ChooseRondel("germany", 5)
+    state.rondel["germany"], state._legal = 6, None
+    coach._suggestion = None
+    assert play_script(coach)[-1] == "handover"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from imperial_desktop.core import Action, Donate, Event
+from imperial_desktop.core.actions import ChooseRondel
 from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.tutorial.scenario import PLAYER, install_scripted_bots
@@ -99,6 +100,19 @@ class Coach:
         if self._suggestion is None or self._suggestion[0] != key:
             self._suggestion = (key, step.suggest(self.session.state))
         return self._suggestion[1]
+
+    def rondel_space(self) -> int | None:
+        """The rondel space the current step points at (for free steps that follow the board: the space
+        of the suggested move from where the marker stands now)."""
+        step = self.current()
+        if step is None or self.deviation is not None:
+            return None
+        if step.kind == FREE and step.suggest is not None:
+            decision = self.session.state.decision()
+            if decision is not None and decision.kind == "rondel":
+                move = next((a for a in self.suggestion(step) if isinstance(a, ChooseRondel)), None)
+                return move.space if move is not None else None
+        return step.rondel
 
     def regions(self) -> tuple[str, ...]:
         """The regions the current step points at (for some free steps: where the units are now)."""

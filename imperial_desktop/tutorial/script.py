@@ -56,11 +56,29 @@ class Step:
         return self.kind not in (INFO, FREE)
 
 
+def nearest_space(state: GameState, nation: str, kind: str) -> ChooseRondel | None:
+    """The move to the nearest rondel space of ``kind`` ahead of ``nation``'s marker (the free ones first),
+    or None when it is not ``nation``'s rondel turn or none can be reached."""
+    if not _deciding(state, nation, "rondel"):
+        return None
+    board = state.board
+    here = state.rondel[nation]
+    count = len(board.rondel)
+    for steps in range(0 if here is None else 1, count):
+        space = (0 if here is None else here) + steps
+        action = ChooseRondel(nation, space % count)
+        if board.rondel[space % count].action == kind and state.is_legal(action):
+            return action
+    return None
+
+
 def _largest_german_production(state: GameState) -> tuple[Action, ...]:
-    """Production, and when it is due, every German factory producing (whichever were built)."""
+    """Production (wherever Germany's marker stands), and when it is due, every German factory producing
+    (whichever were built)."""
+    move = nearest_space(state, DE, "production")
     produce = max((a for a in state.legal_actions() if isinstance(a, Produce) and a.nation == DE),
                   key=lambda a: len(a.cities), default=None) if _deciding(state, DE, "production") else None
-    return (ChooseRondel(DE, 1),) + ((produce,) if produce is not None else ())
+    return ((move,) if move is not None else ()) + ((produce,) if produce is not None else ())
 
 
 def _deciding(state: GameState, nation: str, kind: str) -> bool:
@@ -87,11 +105,12 @@ def _march_into_belgium(state: GameState) -> tuple[Action, ...]:
     """Maneuver, and a German army into Belgium: from wherever the German armies stand now."""
     if not german_armies_for_belgium(state):
         return ()
+    move = nearest_space(state, DE, "maneuver")
     moves: tuple[Action, ...] = ()
     if _deciding(state, DE, "maneuver"):
         moves = tuple(a for a in state.legal_actions()
                       if isinstance(a, MoveArmy) and a.nation == DE and a.destination == "belgium" and not a.convoy)[:1]
-    return (ChooseRondel(DE, 2), EndPhase(DE, "fleets")) + moves + (EndPhase(DE, "armies"),)
+    return ((move,) if move is not None else ()) + (EndPhase(DE, "fleets"),) + moves + (EndPhase(DE, "armies"),)
 
 
 def _belgium_regions(state: GameState) -> tuple[str, ...]:

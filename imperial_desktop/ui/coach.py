@@ -62,10 +62,7 @@ class CoachPanel:
 
     def rondel_space(self) -> int | None:
         """The rondel space the current lesson is about (lit like a hovered space)."""
-        step = self.coach.current()
-        if self.hidden or step is None or self.coach.deviation is not None:
-            return None
-        return step.rondel
+        return None if self.hidden else self.coach.rondel_space()
 
     def region_marks(self) -> dict[str, tuple[int, int, int]]:
         step = self.coach.current()
