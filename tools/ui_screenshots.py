@@ -35,7 +35,10 @@ OUT = ROOT / "docs" / "screenshots"
 
 
 def computer_game(seed: int = 11, humans: int = 1) -> GameSession:
-    names = ["Anna", "Computer 1", "Computer 2", "Computer 3"]
+    from imperial_desktop.i18n import _
+
+    # the names the game gives new seats, in the language shown ("Ordinateur 1" ... in French)
+    names = ["Anna"] + [_("Computer {number}").format(number=i) for i in (1, 2, 3)]
     seats = [Seat(n, HUMAN) if i < humans else Seat(n, COMPUTER, "normal") for i, n in enumerate(names)]
     return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)
 

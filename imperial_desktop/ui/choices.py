@@ -223,10 +223,10 @@ def decision_view(state: GameState) -> DecisionView | None:
         rest = (" " + ngettext("{count} of them can still move.", "{count} of them can still move.", waiting).format(count=waiting)
                 if waiting else " " + _("None can move any more."))
         if phase == "fleets":
-            title = _("{nation}: maneuver (fleets)")
+            title = _("{nation}: move fleets")  # short: fits the heading font at 1280x720 in every language
             prompt = _("{player}, drag the fleets of {nation} to move them; legal destinations light up while you drag.")
         else:
-            title = _("{nation}: maneuver (armies)")
+            title = _("{nation}: move armies")
             prompt = _("{player}, drag the armies of {nation} to move them; legal destinations light up while you drag.")
         return DecisionView(title.format(nation=nation), prompt.format(player=who, nation=nation) + rest, choices, True)
     if kind == "entry_fight":

@@ -1100,6 +1100,12 @@ class GameScene:
         x, y = self.board.board_to_screen(self.board.geometry.regions[region].label)
         return (round(x), round(y))
 
+    def redraw_rondel_names(self, surface: pygame.Surface) -> None:
+        """The rondel's space names again, over marks drawn on the rondel after it (the coach's
+        ring cut "Importer" and "Investisseur", play-test finding 12)."""
+        if self._rondel_geometry is not None:
+            panels.draw_rondel_names(surface, self.session.state, self._rondel_geometry, self.layout.scale)
+
     def _draw_step_marks(self, surface: pygame.Surface, state: GameState) -> None:
         """Where the step being shown happens: its regions' outlines, pulsing (no circle: on
         small regions circles tangle and cover the names, play-test finding 5)."""

@@ -221,9 +221,8 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         spots.append((space, cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)))
     pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
     msize = max(12, round(15 * scale))
-    for space, lx, ly in spots:  # names over every space (a long name may reach into the next one)
-        text(surface, space.name, (lx, ly - 8 * scale), px(11, scale), (255, 255, 255), "bold", "center",
-             max_width=(radius - inner_r) * 1.45)
+    draw_rondel_names(surface, state, (cx, cy, inner_r, radius), scale)
+    for space, lx, ly in spots:
         here = [nat for nat in board.nation_ids if state.rondel[nat] == space.index]
         for i, nat in enumerate(here):
             m = tokens.marker_sprite(nat, msize)
@@ -239,6 +238,19 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
             col, row = i % 3, i // 3
             surface.blit(m, m.get_rect(center=(cx + (col - 1) * (msize + 2), cy + row * (msize + 2))))
     return (cx, cy, inner_r, radius)
+
+
+def draw_rondel_names(surface: pygame.Surface, state: GameState, geometry: tuple[float, float, float, float],
+                      scale: float) -> None:
+    """The names over every rondel space (a long name may reach into the next one). Marks drawn
+    over the rondel afterwards (the coach's ring) call this again so that no name is cut."""
+    cx, cy, inner_r, radius = geometry
+    n = len(state.board.rondel)
+    for space in state.board.rondel:
+        mid = -math.pi / 2 + space.index * 2 * math.pi / n
+        lx, ly = cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)
+        text(surface, space.name, (lx, ly - 8 * scale), px(11, scale), (255, 255, 255), "bold", "center",
+             max_width=(radius - inner_r) * 1.45)
 
 
 def rondel_space_at(pos: tuple[int, int], geometry: tuple[float, float, float, float], spaces: int) -> int | None:
@@ -389,6 +401,8 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     player_x = [x + i * player_w for i in range(players)]
     left_x = x + players * player_w + 4
     heads = [_player_head(state, p, hide_cash_of, head_font, round(player_w) - 7) for p in range(players)]
+    name_lines = column_names(list(state.setup.players), head_font, round(player_w) - 7)
+    heads = [name_lines[p] + heads[p][1:] for p in range(players)]
     head_h = round(max(len(lines) for lines in heads) * (small + 3))  # a third line when a badge needs it
     row_h = (inner.h - head_h) / 6
     # header
@@ -401,10 +415,10 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
         cell = pygame.Rect(round(player_x[p]), hy, round(player_w) - 3, head_h - 1)
         if p == current_player:
             pygame.draw.rect(surface, CURRENT_ROW, cell)
-        text(surface, state.setup.players[p], (cell.x + 2, cell.y), small, PANEL_TEXT, "bold", max_width=cell.w - 4)
-        for i, line in enumerate(heads[p][1:], start=1):
-            text(surface, line, (cell.x + 2, cell.y + i * (small + 3)), small,
-                 (150, 60, 40) if (state.card == p or p in state.swiss) else PANEL_TEXT, "bold", max_width=cell.w - 4)
+        for i, line in enumerate(heads[p]):
+            badge = i >= len(name_lines[p]) and (state.card == p or p in state.swiss)
+            text(surface, line, (cell.x + 2, cell.y + i * (small + 3)), small, (150, 60, 40) if badge else PANEL_TEXT,
+                 "bold", max_width=cell.w - 4)
     text(surface, _("bonds left"), (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
          max_width=inner.right - left_x)
     rows: dict[str, pygame.Rect] = {}
@@ -424,8 +438,11 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
         text(surface, board.name_of(nation), (name_x, cy), size, nation_colour_text(nation), "bold", "midleft",
              max_width=xs["Government"] - name_x - 4)
         gov = state.government[nation]
-        text(surface, player_name(state, gov), (xs["Government"], cy), size, PANEL_TEXT, "regular", "midleft",
-             max_width=xs["Treasury"] - xs["Government"] - 4)
+        gov_w = xs["Treasury"] - xs["Government"] - 4
+        gov_name = player_name(state, gov)
+        if font(MIN_TEXT).size(gov_name)[0] > gov_w:  # "Ordinateur 1", "Ordinateur 2": keep the numbers
+            gov_name = _cut_middle(gov_name, font(MIN_TEXT), gov_w)
+        text(surface, gov_name, (xs["Government"], cy), size, PANEL_TEXT, "regular", "midleft", max_width=gov_w)
         text(surface, money(state.treasury[nation]), (xs["Treasury"], cy), size, PANEL_TEXT, "bold", "midleft",
              max_width=xs["Power"] - xs["Treasury"] - 2)
         text(surface, f"{state.power[nation]} x{board.power_factor(state.power[nation])}", (xs["Power"], cy), size,
@@ -455,6 +472,47 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
         text(surface, " ".join(str(v) for v in left) if left else _("none"), (left_x, cy), small, PANEL_MUTED, "regular",
              "midleft", max_width=inner.right - left_x)
     return rows
+
+
+def column_names(names: list[str], f: pygame.font.Font, width: float) -> list[list[str]]:
+    """The players' names as column heads that can be told apart: each on one line if it fits
+    (the drawing may shrink it a little), else on two lines split at a space, else cut in the
+    middle so that the distinguishing ends stay ("Ordina… 2"); never two identical heads."""
+    smallest = font(MIN_TEXT, "bold")
+
+    def fits(line: str) -> bool:
+        return smallest.size(line)[0] <= width
+
+    def two_lines(name: str) -> list[str] | None:
+        words = name.split(" ")
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        splits = [pair for pair in splits if all(f.size(part)[0] <= width or fits(part) for part in pair)]
+        if not splits:
+            return None
+        return list(min(splits, key=lambda pair: max(f.size(part)[0] for part in pair)))
+
+    out: list[list[str]] = []
+    for name in names:
+        if f.size(name)[0] <= width:
+            out.append([name])
+        else:
+            out.append(two_lines(name) or ([name] if fits(name) else [_cut_middle(name, smallest, width)]))
+    seen: dict[str, int] = {}
+    for i, lines in enumerate(out):  # cuts that still collide get the seat number
+        key = "\n".join(lines)
+        if key in seen and lines != [names[i]]:
+            out[i] = [_cut_middle(f"{names[i]} #{i + 1}", smallest, width)]
+        seen[key] = i
+    return out
+
+
+def _cut_middle(name: str, f: pygame.font.Font, width: float) -> str:
+    """``name`` with letters left out before its last word (or its end) so that it fits."""
+    tail = name.rsplit(" ", 1)[-1] if " " in name else name[-2:]
+    head = name[: len(name) - len(tail)].rstrip()
+    while head and f.size(head + "… " + tail if " " in name else head + "…" + tail)[0] > width:
+        head = head[:-1]
+    return (head + "… " + tail) if " " in name else (head + "…" + tail)
 
 
 def _player_head(state: GameState, player: int, hide_cash_of: set[int] | None, f: pygame.font.Font,
