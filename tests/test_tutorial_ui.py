@@ -349,6 +349,16 @@ def test_pointing_at_the_coach_box_leaves_the_board_beneath_alone(tutorial):
     assert scene.hover_region is None and scene._tooltip_region() is None
     tutorial.frame(2)
     assert scene.hover_region is None
+    # the wheel over the box zooms nothing beneath it
+    zoom = scene.board.zoom if hasattr(scene.board, "zoom") else None
+    view = scene.board.board_to_screen((1200, 800))
+    tutorial.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
+    tutorial.frame(2)
+    assert scene.board.board_to_screen((1200, 800)) == view and scene.hover_region is None
+    assert zoom is None or scene.board.zoom == zoom
+    # off the box, the board answers again
+    tutorial.move(outside)
+    assert scene.hover_region == board.region_at(outside)
 
 
 def test_the_import_lesson_lights_its_choice_in_the_regions_panel(tutorial):

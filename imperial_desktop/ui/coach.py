@@ -45,6 +45,7 @@ class CoachPanel:
         self._key: tuple | None = None
         self._lines: list[tuple[str, bool]] = []
         self._overlay_for: str | None = None
+        self._pointer_inside = False  # the last mouse motion was over the box
         self.on_restart: Callable[[], None] | None = None  # set by the app: a new guided game
 
     # ------------------------------------------------------------------ what the game screen asks
@@ -200,16 +201,21 @@ class CoachPanel:
         """Clicks and pointing on the panel stay on it: the board beneath neither lights a region nor
         shows its tooltip (a unit being dragged or a board being panned still follows the pointer)."""
         if self.hidden or self.rect.w <= 0:
+            self._pointer_inside = False
             return False
         if event.type == pygame.MOUSEMOTION:
-            if not self.rect.collidepoint(event.pos) or getattr(scene, "drag", None) is not None \
+            self._pointer_inside = self.rect.collidepoint(event.pos)
+            if not self._pointer_inside or getattr(scene, "drag", None) is not None \
                     or getattr(scene, "panning", False):
                 return False
             if getattr(scene, "hover_region", None) is not None:
                 scene.hover_region = None
                 scene._dirty = True
-            scene.hover_pos = event.pos
+            # off the board for the scene: a selected region's facts show at the region, not under the box
+            scene.hover_pos = (-1, -1)
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            return self._pointer_inside  # the wheel over the box zooms no board beneath
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return False
         return getattr(event, "button", 1) == 1 and self.rect.collidepoint(event.pos)
