@@ -232,7 +232,8 @@ class Coach:
         restored = False
         while self._marks and self._marks[-1].history >= length:
             mark = self._marks.pop()
-            self.index, self.deviation, self.accepted, self.early = mark.index, mark.deviation, mark.accepted, mark.early
+            self.index, self.deviation = mark.index, mark.deviation
+            self.accepted, self.early = mark.accepted, mark.early
             restored = True
         if restored:
             self.finished = self.index >= len(self.steps)
@@ -249,8 +250,7 @@ class Coach:
 
     def _advance(self, quiet: bool = False) -> None:
         self.index += 1
-        while self.index < len(self.steps) and (step := self.steps[self.index]).asks and step.group is not None and (
-                done := next((i for i, a in enumerate(self.early) if same_action(a, step.expect[0])), None)) is not None:
+        while (done := self._done_early()) is not None:
             self.early = self.early[:done] + self.early[done + 1:]  # done ahead of time: skipped
             self.index += 1
         if self.index >= len(self.steps) or self.steps[self.index].group is None:
@@ -259,6 +259,15 @@ class Coach:
             self._end(None)
             return
         self.refresh(notify=not quiet)
+
+    def _done_early(self) -> int | None:
+        """Where in ``early`` the current step's action is, if it was done ahead of time."""
+        if self.index >= len(self.steps):
+            return None
+        step = self.steps[self.index]
+        if not step.asks or step.group is None:
+            return None
+        return next((i for i, a in enumerate(self.early) if same_action(a, step.expect[0])), None)
 
     def refresh(self, notify: bool = True) -> None:
         """Move past free turns that are over; leave the script if its next action cannot be made."""
