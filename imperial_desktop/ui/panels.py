@@ -402,6 +402,8 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     left_x = x + players * player_w + 4
     heads = [_player_head(state, p, hide_cash_of, head_font, round(player_w) - 7) for p in range(players)]
     name_lines = column_names(list(state.setup.players), head_font, round(player_w) - 7)
+    tallest = max(len(lines) for lines in name_lines)  # cash and badges on the same line in every column
+    name_lines = [lines + [""] * (tallest - len(lines)) for lines in name_lines]
     heads = [name_lines[p] + heads[p][1:] for p in range(players)]
     head_h = round(max(len(lines) for lines in heads) * (small + 3))  # a third line when a badge needs it
     row_h = (inner.h - head_h) / 6
