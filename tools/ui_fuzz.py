@@ -27,7 +27,7 @@ MARKUP_NAMES = ["<font pixel_size=99999>", "<img src=x>", "<shadow size=999>Bo",
 TYPED = ["<font pixel_size=2000>", "<img src=x>", "é漢字", "&amp;", "x" * 40, "\t", " ", "Ann"]
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1, pygame.K_h, pygame.K_s, pygame.K_l, pygame.K_r, pygame.K_SPACE,
         pygame.K_HOME, pygame.K_z, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_a, pygame.K_DOWN, pygame.K_UP]
-MAX_FRAMES_ON_ONE_SCREEN = 400  # then back to the title, as a player leaving for the menus would
+MAX_FRAMES_ON_ONE_SCREEN = 250  # then back to the title, as a player leaving for the menus would
 SIZES = [(1280, 720), (1366, 708), (1600, 1000), (1024, 640), (2560, 1440), (1920, 1080), (900, 600)]
 
 
