@@ -309,3 +309,23 @@ def test_a_click_on_a_city_that_cannot_take_a_factory_shows_the_rule():
     assert session.version == 0
     assert driver.scene.toast[0].startswith("Factories may only be built in your home provinces")
     pygame.quit()
+
+
+def test_a_click_on_the_rondel_outside_the_rondel_decision_says_when_it_is_used():
+    """Rule book, Game play: a nation chooses its rondel space at the start of its turn only."""
+    from ui_driver import Driver
+    from ui_player import UIPlayer
+
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.game_scene import GameScene
+
+    state = _decision("import")
+    assert refusals.rondel_refused(state, GE, 2) == "The rondel is used at the start of a nation's turn"
+    session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state.clone())
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
+    driver.frame(2)
+    driver.click(UIPlayer(driver).rondel_point(2))
+    assert session.version == 0
+    assert driver.scene.toast[0] == "The rondel is used at the start of a nation's turn"
+    pygame.quit()

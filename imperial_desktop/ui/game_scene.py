@@ -819,6 +819,8 @@ class GameScene:
             space = panels.rondel_space_at(pos, self._rondel_geometry, len(self.session.state.board.rondel))
             if space is not None and kind == "rondel":
                 self._click_rondel(space)
+            elif space is not None and kind is not None:  # a human decides something else now
+                self.show_message(refusals.rondel_refused(self.session.state, self.session.state.acting_nation(), space))
             return
         if not self.board.rect.collidepoint(pos):
             return
