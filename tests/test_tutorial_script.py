@@ -327,7 +327,7 @@ def test_the_score_lesson_says_why_bonds_count_nothing_yet():
     assert "Every factor is x0 now" in coach.view().text
 
 
-def _po(language: str) -> dict[str, str]:
+def _po(language: str, context: str | None = None) -> dict[str, str]:
     from pathlib import Path
 
     from babel.messages.pofile import read_po
@@ -336,12 +336,13 @@ def _po(language: str) -> dict[str, str]:
 
     path = Path(imperial_desktop.__file__).parent / "locale" / language / "LC_MESSAGES" / "tutorial.po"
     with path.open("rb") as handle:
-        return {m.id: m.string for m in read_po(handle) if m.id and isinstance(m.string, str)}
+        return {m.id: m.string for m in read_po(handle)
+                if m.id and isinstance(m.string, str) and (context == "any" or m.context == context)}
 
 
 def test_german_coach_words_match_the_buttons_and_the_rules():
     """Play-test 13: 'ein Feld weiter' (not 'hinter'), 'kostenlos' as the buttons say, 'Investorfeld' as the rules."""
-    texts = " ".join(_po("de").values())
+    texts = " ".join(_po("de", "any").values())
     assert "ein Feld weiter" in texts and "Feld hinter" not in texts
     assert "kostenlos" in texts and "kostenfrei" not in texts
     assert "Investorfeld" in texts and "Investor-Feld" not in texts
@@ -351,7 +352,7 @@ def test_french_coach_is_a_guide_and_countries_have_their_article():
     """Play-test 12: 'Guide', not 'Entraîneur'; 'la Grande-Bretagne', 'l'Italie' ... wherever French needs the article."""
     import re
 
-    texts = _po("fr").values()
+    texts = _po("fr", "any").values()
     assert not any("ntraîneur" in t for t in texts)
     assert any("Guide" in t for t in texts)
     names = re.compile(r"Grande-Bretagne|Russie|Italie|France|Autriche-Hongrie|Allemagne|Empire Germanique")
@@ -411,3 +412,41 @@ def test_germanys_later_rondel_suggestions_follow_where_its_marker_stands():
     state.rondel["germany"], state._legal = 6, None
     coach._suggestion = None
     assert play_script(coach)[-1] == "handover"
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_coach_shows_its_own_translations(monkeypatch, language):
+    """One lookup searches every catalog: a step's text must not be taken over by the same English
+    words elsewhere (the power track's 'Power points' label is split over two lines in German)."""
+    from imperial_desktop import i18n
+
+    own = _po(language)
+    monkeypatch.setenv(i18n.LANGUAGE_ENV, language)
+    try:
+        assert i18n.set_language(language) == language
+        wrong = [(s.key, text) for s in STEPS for text in (s.title, s.text, s.early, s.text_without)
+                 if text and own.get(text) and i18n._(text) != own[text]]
+        assert not wrong, wrong
+    finally:
+        monkeypatch.delenv(i18n.LANGUAGE_ENV)
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_texts_shared_with_other_catalogs_read_the_same(language):
+    """The coach's Undo is the game's Undo ('Défaire' in French, not 'Annuler', which is Cancel)."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import imperial_desktop
+
+    folder = Path(imperial_desktop.__file__).parent / "locale" / language / "LC_MESSAGES"
+    own = _po(language)
+    clashes = []
+    for domain in ("game", "ui", "help"):
+        with (folder / f"{domain}.po").open("rb") as handle:
+            for m in read_po(handle):
+                if m.id and not m.context and isinstance(m.string, str) and m.id in own and own[m.id] != m.string:
+                    clashes.append((domain, m.id, own[m.id], m.string))
+    assert not clashes, clashes

@@ -228,7 +228,7 @@ STEPS: tuple[Step, ...] = (
         "It pays 1M for each of its units; the rest goes into its treasury. If the taxes climb on the tax "
         "chart, its government (you) gets 1M per step as a bonus. Choose Taxation."),
          ChooseRondel(GB, 7), rondel=7, topic="taxation"),
-    Step("power", INFO, N_("Power points"), N_(
+    Step("power", INFO, N_("Power points and factors"), N_(
         "Taxes of 6M or more also give power points on the scoring track along the bottom of the board. The "
         "game ends when a nation reaches 25 power points. The power factor printed above the track (0 to 5) "
         "multiplies the interest of that nation's bonds at the end: strong nations make their investors rich."),
