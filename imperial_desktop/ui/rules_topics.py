@@ -284,8 +284,10 @@ def fold(text: str) -> str:
 
 
 def topic_words(t: Topic) -> str:
-    """Everything searchable in a topic, in the current language and folded."""
+    """Everything searchable in a topic, folded: its text in the current language, then in English
+    (a German player who types "Swiss Bank" finds it too)."""
     parts = [t.shown_title()] + [f"{lead} {text}" for lead, text in t.shown_paragraphs()]
+    parts += [t.title] + [f"{lead} {text}" for lead, text in t.paragraphs]
     return fold(" ".join(parts))
 
 
