@@ -35,3 +35,26 @@ def test_step_marks_are_outlines_that_leave_the_names_readable() -> None:
     for region, image, at in board._names:
         crossed += marked.overlap_area(pygame.mask.from_surface(image), at.topleft)
     assert crossed == 0
+
+
+def test_the_hover_outline_leaves_the_names_readable() -> None:
+    """The pointer's outline around a small region (Sheffield) is drawn under the names too."""
+    from imperial_desktop.ui.board_geometry import BoardGeometry
+    from imperial_desktop.ui.board_view import BoardView, load_board_image
+    from imperial_desktop.ui.palette import HOVER
+
+    pygame.init()
+    geometry = BoardGeometry.load()
+    board = BoardView(geometry, load_board_image(geometry), pygame.Rect(0, 0, 900, 480))
+    surface = pygame.Surface((900, 480))
+    state = _played_states()["rondel"]
+    board.draw(surface, state, version=1)
+    plain = surface.copy()
+    crossed = 0
+    for region in ("sheffield", "london", "liverpool", "holland", "belgium"):
+        surface.blit(plain, (0, 0))
+        board.draw(surface, state, version=1, hover=region)
+        hovered = pygame.mask.from_threshold(surface, HOVER, (1, 1, 1, 255))
+        assert hovered.count() > 20
+        crossed += sum(hovered.overlap_area(pygame.mask.from_surface(image), at.topleft) for _r, image, at in board._names)
+    assert crossed == 0

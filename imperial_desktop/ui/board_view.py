@@ -210,6 +210,7 @@ class BoardView:
         surface.blit(self._layer, self.rect)
         if hover:
             self.outline_region(surface, hover, HOVER, 3)
+            self.redraw_names(surface)  # a small region's outline crosses its neighbours' names
 
     def _compose(self, layer: pygame.Surface, state: GameState, highlights: dict[str, tuple[int, int, int]] | None,
                  hidden: tuple[tuple[str, str, str], ...]) -> None:
