@@ -371,7 +371,7 @@ class GameScene:
         self.choice_regions = () if choice is None else choice.regions
         self._dirty = True
 
-    def _open_aux(self, title: str, prompt: str, choices: list[Choice]) -> None:
+    def _open_aux(self, title: str, prompt: str, choices: list[Choice], help_topic: str | None = None) -> None:
         """A small panel over the board's top-right corner (route, what to do in a region, donation)."""
         if self.manager is None:
             return
@@ -381,7 +381,7 @@ class GameScene:
         rect = pygame.Rect(b.right - w - 10, b.y + 8, w, min(b.h - 16, 150 + 32 * len(choices)))
         self.aux_panel = ChoicePanel(self.manager, rect, DecisionView(title, prompt, choices), cancel=_("Cancel"),
                                      object_id="#aux_panel", scale=self.layout.scale,
-                                     help_topic=topic_for_decision(self.session.state.decision()))
+                                     help_topic=help_topic or topic_for_decision(self.session.state.decision()))
         self._dirty = True
 
     def _close_aux(self) -> None:
@@ -757,7 +757,7 @@ class GameScene:
                                       _("Treasury now {treasury}; you keep {rest}.").format(
                                           treasury=money(state.treasury[nation]), rest=money(cash - amount)), group=nation))
         self._open_aux(_("Donation"), _("{player} ({cash}): give cash to a treasury. It cannot be taken back by you later.").format(
-            player=state.setup.players[player], cash=money(cash)), choices)
+            player=state.setup.players[player], cash=money(cash)), choices, help_topic=topic_for_decision("donation"))
 
     def _key(self, event: pygame.event.Event) -> None:
         mods = getattr(event, "mod", 0)
