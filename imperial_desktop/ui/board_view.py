@@ -489,7 +489,8 @@ class BoardView:
         """Board point where a unit of this kind stands in a region (for animations)."""
         r = self.geometry.regions[region]
         if kind == "fleet" and not state.board.regions[region].is_sea and r.harbour is not None:
-            return r.harbour
+            drawn = self.piece_rect(region, nation, kind)  # moved off the harbour point when armies stand there
+            return self.screen_to_board(drawn.center) if drawn is not None else r.harbour
         stacks = [p for p in self.stacks(state, region) if not p.harbour]
         slots = self._slot_positions(r, max(1, len(stacks)))
         for i, p in enumerate(stacks):
