@@ -35,6 +35,8 @@ def test_step_marks_are_outlines_that_leave_the_names_readable() -> None:
     for region, image, at in board._names:
         crossed += marked.overlap_area(pygame.mask.from_surface(image), at.topleft)
     assert crossed == 0
+    # nor a piece, flag or factory (play-test: the channel's outline ran over the London fleet)
+    assert sum(marked.overlap_area(pygame.mask.from_surface(image), at.topleft) for image, at in board._drawn) == 0
 
 
 def test_the_hover_outline_leaves_the_names_readable() -> None:
@@ -57,4 +59,5 @@ def test_the_hover_outline_leaves_the_names_readable() -> None:
         hovered = pygame.mask.from_threshold(surface, HOVER, (1, 1, 1, 255))
         assert hovered.count() > 20
         crossed += sum(hovered.overlap_area(pygame.mask.from_surface(image), at.topleft) for _r, image, at in board._names)
+        crossed += sum(hovered.overlap_area(pygame.mask.from_surface(image), at.topleft) for image, at in board._drawn)
     assert crossed == 0

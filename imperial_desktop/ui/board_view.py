@@ -92,6 +92,7 @@ class BoardView:
         self._layer_key: tuple | None = None
         self._outline_cache: dict[tuple, list[list[tuple[float, float]]]] = {}
         self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []  # the names as drawn last (screen)
+        self._drawn: list[tuple[pygame.Surface, pygame.Rect]] = []  # pieces, flags, factories as drawn last (screen)
         self.grounds: dict[str, RGB] = region_grounds(geometry)
         self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
         self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
@@ -210,7 +211,7 @@ class BoardView:
         surface.blit(self._layer, self.rect)
         if hover:
             self.outline_region(surface, hover, HOVER, 3)
-            self.redraw_names(surface)  # a small region's outline crosses its neighbours' names
+            self.redraw_over_marks(surface)  # a small region's outline crosses its neighbours' names and pieces
 
     def _compose(self, layer: pygame.Surface, state: GameState, highlights: dict[str, tuple[int, int, int]] | None,
                  hidden: tuple[tuple[str, str, str], ...]) -> None:
@@ -242,6 +243,7 @@ class BoardView:
                 self.marks.append(p.mark)
             self._names = [(p.mark.region, p.image, p.at.move(rect.topleft)) for p in placed]
             layer.fblits(ops)
+            self._drawn = [(image, at.move(rect.topleft)) for image, at in ops]
         finally:
             self.rect = rect
         self._pieces = [(r.move(rect.topleft), p) for r, p in self._pieces]
@@ -266,6 +268,15 @@ class BoardView:
                     d = max(3, round(size * self.zoom))
                     out.append(pygame.Rect(round(x - d / 2), round(y - d / 2), d, d))
         return out
+
+    def redraw_over_marks(self, surface: pygame.Surface) -> None:
+        """Draw the pieces, flags, factories and names again over outlines drawn on the board after
+        it (the step being shown, the coach's regions): marks never hide a piece or a name."""
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fblits(self._drawn)
+        surface.set_clip(clip)
+        self.redraw_names(surface)
 
     def redraw_names(self, surface: pygame.Surface, regions: tuple[str, ...] | None = None) -> None:
         """Draw the region names again (all, or those of ``regions``) over marks drawn on the

@@ -1122,7 +1122,7 @@ class GameScene:
                 continue
             self.board.outline_region(surface, region, (120, 40, 30), 3 + round(3 * pulse))
             self.board.outline_region(surface, region, STEP_RING, 1 + round(3 * pulse))
-        self.board.redraw_names(surface)  # the outlines of small regions cross their neighbours' names
+        self.board.redraw_over_marks(surface)  # outlines cross neighbouring names and pieces: those stay on top
         surface.set_clip(clip)
 
     def _draw_moving(self, surface: pygame.Surface, state: GameState) -> None:
