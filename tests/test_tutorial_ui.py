@@ -373,3 +373,29 @@ def test_the_import_lesson_lights_its_choice_in_the_regions_panel(tutorial):
     assert aux is not None, "a click on London opened no choice"
     lit = [choice.action for button, choice in aux.buttons.items() if button.is_selected]
     assert lit == [ImportUnit("great_britain", "army", "london")], lit
+
+
+def test_the_lessons_regions_are_outlined_without_rings_over_their_names(tutorial):
+    """Play-test 5: at the production lesson the rings around London, Liverpool and Sheffield tangled
+    and hid the city names; now the coach's colour on the board is the regions' outlines and nothing else."""
+    from imperial_desktop.ui.coach import COACH_EDGE
+
+    follow_coach(tutorial, until="production")
+    _settle(tutorial)
+    tutorial.move((2, 2))
+    tutorial.frame(2)
+    scene = tutorial.scene
+    panel = _coach(tutorial)
+    marks = panel.region_marks()
+    assert set(marks) == {"london", "liverpool", "sheffield"}
+    screen = tutorial.app.screen
+    allowed = pygame.Surface(screen.get_size())
+    allowed.fill((0, 0, 0))
+    width = max(3, round(4 * scene.layout.scale)) + 4  # the outlines, with a little tolerance
+    for region in marks:
+        scene.board.outline_region(allowed, region, (255, 255, 255), width)
+    board = scene.layout.board
+    stray = [(x, y) for x in range(board.left, board.right, 2) for y in range(board.top, board.bottom, 2)
+             if not panel.rect.inflate(8, 8).collidepoint((x, y))
+             and tuple(screen.get_at((x, y)))[:3] == COACH_EDGE and allowed.get_at((x, y))[0] == 0]
+    assert len(stray) < 5, stray[:10]

@@ -247,18 +247,16 @@ class CoachPanel:
             y += body.get_linesize()
 
     def _draw_marks(self, surface: pygame.Surface, scene: "GameScene") -> None:
-        """Rings the lesson's regions and rondel space (on top of the highlights, so they stand out)."""
+        """Outlines the lesson's regions and rings its rondel space (on top of the highlights, so they stand out)."""
         s = scene.layout.scale
         width = max(3, round(4 * s))
         clip = surface.get_clip()
         surface.set_clip(scene.board.rect)
+        # the outline only, no ring at the label: rings of neighbouring small regions (London, Sheffield,
+        # Liverpool) tangled into each other and covered the city names (play-test 5)
         for region in self.region_marks():
-            if region not in scene.board.geometry.regions:
-                continue
-            scene.board.outline_region(surface, region, COACH_EDGE, width)
-            x, y = scene.board.board_to_screen(scene.board.geometry.regions[region].label)
-            radius = max(14, round(24 * s))
-            pygame.draw.circle(surface, COACH_EDGE, (round(x), round(y)), radius, width)
+            if region in scene.board.geometry.regions:
+                scene.board.outline_region(surface, region, COACH_EDGE, width)
         surface.set_clip(clip)
         space = self.rondel_space()
         geometry = getattr(scene, "_rondel_geometry", None)
