@@ -450,3 +450,36 @@ def test_texts_shared_with_other_catalogs_read_the_same(language):
                 if m.id and not m.context and isinstance(m.string, str) and m.id in own and own[m.id] != m.string:
                     clashes.append((domain, m.id, own[m.id], m.string))
     assert not clashes, clashes
+
+
+def test_an_early_fleet_move_survives_leaving_and_resuming(tmp_path):
+    """The Liverpool fleet moved ahead of its step, the lesson left and continued: the coach still
+    knows that step is done (else the lesson would end as 'a course it did not plan')."""
+    from imperial_desktop.core import MoveFleet
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="fleet_2")
+    coach.session.apply(MoveFleet("great_britain", "liverpool", "north_atlantic"))
+    assert coach.early
+    assert save_progress(coach.session, coach.index, coach.finished, tmp_path, early=coach.early)
+    progress = load_progress(tmp_path)
+    assert progress is not None and progress.early == coach.early
+    resumed = Coach(progress.session, index=progress.index, early=progress.early)
+    resumed.session.apply(MoveFleet("great_britain", "london", "english_channel"))
+    assert resumed.current().key == "convoy" and resumed.off_script is None
+    assert play_script(resumed)[-1] == "handover"
+
+
+def test_damaged_early_moves_are_ignored(tmp_path):
+    import json
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="fleet_2")
+    assert save_progress(coach.session, coach.index, coach.finished, tmp_path)
+    path = tmp_path / "tutorial.json"
+    data = json.loads(path.read_text())
+    for bad in ([{"type": "nonsense"}], "x", [3], [{"type": "move_fleet"}]):
+        data["early"] = bad
+        path.write_text(json.dumps(data))
+        progress = load_progress(tmp_path)
+        assert progress is not None and progress.early == ()

@@ -22,6 +22,8 @@ def start_coach(restart: bool = False) -> Coach:
     if progress is None or progress.session.state.is_terminal():
         coach = Coach(tutorial_session())
     else:
-        coach = Coach(progress.session, index=progress.index, finished=progress.finished, deviated=progress.deviated)
-    coach.on_progress.append(lambda c: save_progress(c.session, c.index, c.finished, deviated=c.deviation is not None))
+        coach = Coach(progress.session, index=progress.index, finished=progress.finished, deviated=progress.deviated,
+                      early=progress.early)
+    coach.on_progress.append(lambda c: save_progress(c.session, c.index, c.finished, deviated=c.deviation is not None,
+                                                     early=c.early))
     return coach

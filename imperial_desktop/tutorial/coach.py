@@ -50,7 +50,7 @@ class Coach:
     """Follows the guided game step by step."""
 
     def __init__(self, session: GameSession, *, index: int = 0, finished: bool = False, deviated: bool = False,
-                 steps: tuple[Step, ...] = STEPS):
+                 steps: tuple[Step, ...] = STEPS, early: tuple[Action, ...] = ()):
         self.session = session
         self.steps = steps
         self.index = max(0, min(index, len(steps)))
@@ -59,7 +59,8 @@ class Coach:
         self.accepted: str | None = None  # a word about an accepted other choice
         self.off_script: str | None = None  # why the script was left early
         self.on_progress: list[Callable[["Coach"], None]] = []  # told after every change (to save it)
-        self.early: tuple[Action, ...] = ()  # actions of later steps of the current group, done already
+        # actions of later steps of the current group, done already (a resumed game keeps them)
+        self.early: tuple[Action, ...] = tuple(early) if self.index < len(steps) and steps[self.index].group else ()
         self._suggestion: tuple[tuple[int, int], tuple[Action, ...]] | None = None
         self._marks: list[_Mark] = []
         self.bots = install_scripted_bots(session, released=self.finished)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imperial_desktop.core import Action, action_from_json
+from imperial_desktop.core.errors import RecordError
 from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.settings import atomic_write_bytes, data_dir
@@ -34,6 +36,7 @@ class Progress:
     index: int
     finished: bool
     deviated: bool = False  # left while the coach asked to undo
+    early: tuple[Action, ...] = ()  # moves of the current lesson group made ahead of their step
 
 
 def progress_path(root: Path | None = None) -> Path:
@@ -41,11 +44,12 @@ def progress_path(root: Path | None = None) -> Path:
 
 
 def save_progress(session: GameSession, index: int, finished: bool, root: Path | None = None, *,
-                  deviated: bool = False) -> bool:
+                  deviated: bool = False, early: tuple[Action, ...] = ()) -> bool:
     """Write the progress (atomically); False if the disk refused (logged, never raised)."""
     step = STEP_KEYS[index] if 0 <= index < len(STEP_KEYS) else None
     data = {"format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "step": step, "finished": bool(finished),
-            "deviated": bool(deviated), "game": saves.save_document(session, "tutorial")}
+            "deviated": bool(deviated), "early": [a.to_json() for a in early],
+            "game": saves.save_document(session, "tutorial")}
     path = progress_path(root)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,10 +73,20 @@ def load_progress(root: Path | None = None) -> Progress | None:
         step = data.get("step")
         finished = bool(data.get("finished")) or step not in STEP_KEYS
         index = len(STEP_KEYS) if finished else STEP_KEYS.index(step)
-        return Progress(saved.to_session(), index, finished, data.get("deviated") is True)
+        return Progress(saved.to_session(), index, finished, data.get("deviated") is True, _early(data.get("early")))
     except (OSError, ValueError, saves.SaveError) as exc:
         log.warning("the tutorial's progress in %s cannot be used: %s", path, exc)
         return None
+
+
+def _early(data: Any) -> tuple[Action, ...]:
+    """The early moves as saved; none when the list is missing (an older file) or damaged."""
+    if not isinstance(data, list) or len(data) > 10:
+        return ()
+    try:
+        return tuple(action_from_json(item) for item in data)
+    except (RecordError, TypeError, ValueError, KeyError):
+        return ()
 
 
 def has_progress(root: Path | None = None) -> bool:
