@@ -23,6 +23,7 @@ from imperial_desktop.ui.dialogs import fitted_button
 from imperial_desktop.ui.fonts import font
 
 if TYPE_CHECKING:
+    from imperial_desktop.tutorial.script import Step
     from imperial_desktop.ui.app import App
     from imperial_desktop.ui.game_scene import GameScene
 
@@ -90,7 +91,7 @@ class CoachPanel:
         self._mark_choice(scene)
 
     @staticmethod
-    def _beside_overlay(scene: "GameScene", step) -> bool:
+    def _beside_overlay(scene: "GameScene", step: "Step | None") -> bool:
         """Whether the box stands beside the board: the lesson's table covers the board, and the place for
         decisions is free (a computer decides), so the box covers none of what the lesson talks about."""
         return (step is not None and step.overlay is not None and getattr(scene, "overlay", None) == step.overlay
