@@ -255,10 +255,12 @@ class CoachPanel:
         surface.set_clip(scene.board.rect)
         # the outline only, no ring at the label: rings of neighbouring small regions (London, Sheffield,
         # Liverpool) tangled into each other and covered the city names (play-test 5)
-        for region in self.region_marks():
-            if region in scene.board.geometry.regions:
-                scene.board.outline_region(surface, region, COACH_EDGE, width)
+        marks = [region for region in self.region_marks() if region in scene.board.geometry.regions]
+        for region in marks:
+            scene.board.outline_region(surface, region, COACH_EDGE, width)
         surface.set_clip(clip)
+        if marks and hasattr(scene.board, "redraw_over_marks"):
+            scene.board.redraw_over_marks(surface)  # the outlines cross neighbouring names and pieces: those on top
         space = self.rondel_space()
         geometry = getattr(scene, "_rondel_geometry", None)
         if space is not None and geometry is not None:
@@ -271,6 +273,8 @@ class CoachPanel:
             ring += [(cx + (inner - 3) * math.cos(a1 - (a1 - a0) * t / 10), cy + (inner - 3) * math.sin(a1 - (a1 - a0) * t / 10))
                      for t in range(11)]
             pygame.draw.polygon(surface, COACH_EDGE, ring, width)
+            if hasattr(scene, "redraw_rondel_names"):
+                scene.redraw_rondel_names(surface)  # the ring cut "Importer" and "Investisseur" (play-test 12)
 
     def _progress_text(self) -> str:
         total = len(self.coach.steps)
