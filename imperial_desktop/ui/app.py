@@ -203,6 +203,7 @@ class App:
         from imperial_desktop.ui.game_scene import GameScene
 
         self._stop_autosave()
+        self._backdrop = None  # the menus' picture is not drawn during a game (14 MB at 2560x1440)
         warming = getattr(self, "_warming", None)
         if warming is not None:
             warming.join()  # the board is being loaded ahead: use it rather than load it twice at once
