@@ -12,7 +12,7 @@ from ui_driver import Driver, click_in_app
 from imperial_desktop import i18n
 from imperial_desktop.core import GameState
 from imperial_desktop.ui import rules_topics
-from imperial_desktop.ui.rules_topics import DECISION_TOPICS, TOPICS, search, topic_for_decision
+from imperial_desktop.ui.rules_topics import DECISION_TOPICS, TOPICS, search, topic, topic_for_decision
 from imperial_desktop.ui.rules_window import MAX_SIZE, RulesWindow, open_window, show_rules
 
 
@@ -73,7 +73,7 @@ def test_search_ignores_case_and_accents_and_puts_named_topics_first():
     assert search("swiss bank")[0] == "swiss_bank"
     assert rules_topics.fold("Schweizer Größe Trésor") == "schweizer grosse tresor"
     assert search("convoy") and "maneuver" in search("convoy")
-    assert search("no such word anywhere") == []
+    assert search("xyzzy qwertz") == []
     assert len(search("")) == len(TOPICS)
 
 
@@ -91,6 +91,72 @@ def test_search_in_german_and_french(monkeypatch):
     finally:
         monkeypatch.delenv(i18n.LANGUAGE_ENV)
         i18n.set_language("en")
+
+
+def _in_language(monkeypatch, code: str) -> None:
+    monkeypatch.setenv(i18n.LANGUAGE_ENV, code)
+    assert i18n.set_language(code) == code
+
+
+@pytest.fixture
+def restore_english(monkeypatch):
+    yield
+    monkeypatch.delenv(i18n.LANGUAGE_ENV, raising=False)
+    i18n.set_language("en")
+
+
+# A newcomer's questions (play-test finding 8): the topic that answers them comes first (or among
+# the first ones, where two topics answer), whatever else the question says.
+@pytest.mark.parametrize("language, query, first", [
+    ("en", "what is the Swiss Bank", {"swiss_bank"}),
+    ("en", "What is a Swiss Bank?", {"swiss_bank"}),
+    ("de", "Was ist die Schweizer Bank", {"swiss_bank"}),
+    ("de", "Was ist eine Schweizer Bank?", {"swiss_bank"}),
+    ("fr", "Qu'est-ce que la banque suisse ?", {"swiss_bank"}),
+    ("en", "how do I get money", {"taxation", "investor"}),
+    ("en", "get money", {"taxation", "investor"}),
+    ("en", "income", {"taxation", "investor"}),
+    ("en", "money", {"taxation", "investor"}),
+    ("de", "wie bekomme ich Geld", {"taxation", "investor"}),
+    ("de", "Einnahmen", {"taxation", "investor"}),
+    ("fr", "comment avoir de l'argent", {"taxation", "investor"}),
+    ("fr", "revenus", {"taxation", "investor"}),
+    ("de", "Kredit", {"investor", "setup"}),
+    ("en", "flag", {"flags"}),
+    ("de", "Flagge", {"flags"}),
+    ("fr", "drapeau", {"flags", "setup"}),
+    ("fr", "jetons", {"flags"}),
+])
+def test_search_answers_a_newcomers_questions(monkeypatch, restore_english, language, query, first):
+    _in_language(monkeypatch, language)
+    hits = search(query)
+    assert set(hits[:len(first)]) == first, hits
+
+
+def test_search_drops_stop_words_and_ranks_title_words_first(monkeypatch, restore_english):
+    assert rules_topics.query_words("What is the Swiss Bank?") == ["swiss", "bank"]
+    assert search("what is the") == [t.id for t in TOPICS]  # only stop-words: nothing filtered yet
+    assert search("the taxes") == search("taxes") and search("taxes")[0] == "taxation"
+    assert "maneuver" in search("convoy xyzzy")  # any word may match
+    _in_language(monkeypatch, "de")
+    assert rules_topics.query_words("Wie bekomme ich Geld?") == ["geld"]
+    _in_language(monkeypatch, "fr")
+    assert rules_topics.query_words("Qu'est-ce que la banque suisse ?") == ["banque", "suisse"]
+
+
+@pytest.mark.parametrize("language, nothing", [("en", "No topic found"), ("de", "Kein Thema gefunden"),
+                                               ("fr", "Aucun chapitre trouvé")])
+def test_no_hit_shows_no_topic_found_not_an_old_topic(manager, monkeypatch, restore_english, language, nothing):
+    _in_language(monkeypatch, language)
+    window = show_rules(manager, (1600, 1000), "rondel")
+    pump(manager)
+    window.search_box.set_text("xyzzy")
+    window.set_query("xyzzy")
+    assert window.hits == [] and window.topic_list.item_list == []
+    assert nothing in window.box.html_text and not window.showing_topic
+    assert topic("rondel").shown_title() not in window.box.html_text
+    window.set_query("")  # cleared: every topic, the chosen one shown again
+    assert window.showing_topic and window.selected == "rondel" and len(window.hits) == len(TOPICS)
 
 
 # ---------------------------------------------------------------- F1 on every screen
@@ -126,6 +192,8 @@ def test_f1_opens_the_reference_on_the_game_and_results_screens(app):
     press(app, pygame.K_F1)
     window = shown(app.manager)
     assert window is not None and app.scene.side_window is window
+    pending = app.scene.session.state.decision()  # F1 opens the topic of the decision now pending
+    assert pending is not None and window.selected == topic_for_decision(pending) != "overview"
     press(app, pygame.K_l)  # letters are not shortcuts while the reference is open over the game
     assert app.scene.overlay is None
     press(app, pygame.K_ESCAPE)
@@ -270,3 +338,26 @@ def test_question_mark_is_announced_as_a_button_event():
     driver.frame(2)
     assert shown(driver.manager).selected == "rondel"
     pygame.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_search_tooltip_goes_when_esc_closes_the_window(manager, monkeypatch, restore_english, language):
+    """Play-test finding 9: the search box's tooltip stayed on the screen after Esc."""
+    _in_language(monkeypatch, language)
+    window = show_rules(manager, (1600, 1000))
+    pump(manager)
+    pos = window.search_box.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(4):  # hovered longer than the tooltip delay (1 s)
+        for event in pygame.event.get():
+            manager.process_events(event)
+        manager.update(0.5)
+    assert tooltips(manager), "hovering the search box should show its tooltip"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    pump(manager)
+    assert not window.alive and tooltips(manager) == []
+
+
+def tooltips(manager) -> list:
+    return [s for s in manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip" and s.alive()]

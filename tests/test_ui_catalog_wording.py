@@ -51,3 +51,14 @@ def test_french_undo_and_cancel_differ(monkeypatch) -> None:
 
 def test_german_prices_say_kostenlos() -> None:
     assert not [s for _msgid, strings in ui_messages("de") for s in strings if "kostenfrei" in s]
+
+
+@pytest.mark.parametrize("domain", ["game", "ui", "help", "tutorial"])
+def test_german_never_declines_a_nation_name_after_von(domain) -> None:
+    """'von Deutsches Reich' is wrong German and names are not declined: a nation's name stands
+    alone ('Deutsches Reich: …', '(Deutsches Reich)'), as the play-test asked (finding 13)."""
+    catalog = catalogs.read_catalog(catalogs.po_path("de", domain), "de", domain)
+    wrong = [s for m in catalog if m.id and m.string
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if re.search(r"\b(von|des|dem|vom)\s+\{nation\}", s)]
+    assert wrong == []

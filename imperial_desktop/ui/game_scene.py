@@ -706,13 +706,15 @@ class GameScene:
             self.on_menu()
 
     def open_rules(self, topic_id: str | None = None) -> None:
-        """The rules reference in a window over the game (F1), optionally at a topic."""
+        """The rules reference in a window over the game (F1), at a topic: without one, the topic
+        of the decision now pending (the overview when none is)."""
         if self.manager is None:
             return
         from imperial_desktop.ui.rules_window import RulesWindow, show_rules
 
         if not isinstance(self.side_window, RulesWindow):
             self._close_side()
+        topic_id = topic_id or topic_for_decision(self.session.state.decision())
         self.side_window = show_rules(self.manager, self.layout.size, topic_id)
 
     def _close_side(self) -> None:

@@ -10,10 +10,11 @@ Pure data and functions: no pygame, so the tutorial, the tests and tools can use
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
-from imperial_desktop.i18n import N_, _
+from imperial_desktop.i18n import N_, _, language
 
 
 @dataclass(frozen=True)
@@ -291,13 +292,97 @@ def topic_words(t: Topic) -> str:
     return fold(" ".join(parts))
 
 
+# Words of a question that name nothing ("what is the Swiss Bank": only "swiss" and "bank" count).
+# English words are dropped in every language, since the English text is searched too.
+STOP_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset("""a an the is are was be what whats which who how why when where do does did can could
+        should i me my you your we our it its of to in on at for and or with about from by this that there
+        get gets getting find need want much many some any""".split()),
+    "de": frozenset("""was ist sind der die das den dem des ein eine einen einem einer wie warum wann wo wer
+        welche welcher welches ich mich mir mein meine du dein wir man es kann konnen muss soll und oder mit
+        von zu zum zur im in an am auf fur uber bei bekomme bekommt bekommen kriege kriegt viel""".split()),
+    "fr": frozenset("""que qu quoi qui quel quelle quels quelles est sont le la les l un une des du de d
+        comment pourquoi quand ou je j me moi mon ma mes tu on il elle nous vous et a au aux en dans pour par
+        avec sur ce cet cette c obtenir avoir faire peut puis dois""".split()),
+}
+
+# A newcomer's words that the topics do not use, and the topics that answer them.
+_MONEY = ("taxation", "investor")
+SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"money": _MONEY, "cash": _MONEY, "income": _MONEY, "earn": _MONEY, "earning": _MONEY,
+           "pay": _MONEY, "payment": _MONEY, "rich": _MONEY + ("end",), "tax": ("taxation",), "taxes": ("taxation",),
+           "flag": ("flags",), "marker": ("flags", "rondel"), "loan": ("investor", "setup"),
+           "win": ("end", "overview"), "score": ("end",), "fight": ("battles",), "army": ("maneuver", "battles"),
+           "fleet": ("maneuver", "battles"), "key": ("controls",), "undo": ("controls",)},
+    "de": {"geld": _MONEY, "einnahme": _MONEY, "einnahmen": _MONEY, "einkommen": _MONEY, "verdienen": _MONEY,
+           "zinsen": ("investor",), "kredit": ("investor", "setup"), "kredite": ("investor", "setup"),
+           "flagge": ("flags",), "fahne": ("flags",), "sieg": ("end", "overview"), "gewinnen": ("end", "overview"),
+           "kampf": ("battles",), "taste": ("controls",)},
+    "fr": {"argent": _MONEY, "revenu": _MONEY, "gagner": _MONEY + ("end",), "interet": ("investor",),
+           "impot": ("taxation",), "drapeau": ("flags", "setup"), "jeton": ("flags",), "pret": ("investor", "setup"),
+           "victoire": ("end", "overview"), "combat": ("battles",), "touche": ("controls",)},
+}
+
+TITLE_WEIGHT = 3  # a word in a topic's title (or a synonym of the topic) counts three words of its text
+
+
+def _stem(word: str) -> str:
+    """The word without a plural ending ("drapeaux" -> "drapeau", "flags" -> "flag")."""
+    return word[:-1] if len(word) > 4 and word[-1] in "sx" else word
+
+
+def query_words(query: str) -> list[str]:
+    """The words of a question that can name a topic: folded, stop-words (English and the
+    current language's) left out, each word once."""
+    stop = STOP_WORDS["en"] | STOP_WORDS.get(language(), frozenset())
+    words: list[str] = []
+    for word in re.findall(r"\w+", fold(query)):
+        if word not in stop and word not in words:
+            words.append(word)
+    return words
+
+
+def _synonyms() -> dict[str, tuple[str, ...]]:
+    table = {_stem(k): v for k, v in SYNONYMS["en"].items()}
+    for key, ids in SYNONYMS.get(language(), {}).items():
+        table[_stem(key)] = table.get(_stem(key), ()) + ids
+    return table
+
+
+def _matches(word: str, tokens: set[str]) -> bool:
+    """Whether a query word starts one of the tokens ("convoy" finds "convoys"); short words must be whole."""
+    if len(word) < 3:
+        return word in tokens
+    stem = _stem(word)
+    return any(token.startswith(stem) for token in tokens)
+
+
+def _tokens(*texts: str) -> set[str]:
+    return set(re.findall(r"\w+", fold(" ".join(texts))))
+
+
 def search(query: str) -> list[str]:
-    """Ids of the topics holding every word of ``query`` (title or text; case and accents ignored).
-    An empty query finds every topic."""
-    words = fold(query).split()
-    found = [t for t in TOPICS if all(w in topic_words(t) for w in words)]
-    in_title = [t.id for t in found if all(w in fold(t.shown_title()) for w in words)]
-    return in_title + [t.id for t in found if t.id not in in_title]  # topics named by the words first
+    """Ids of the topics that answer ``query``, best first. Every word that is not a stop-word counts
+    (any of them may match): a word in the title, or a synonym naming the topic, weighs
+    :data:`TITLE_WEIGHT`, a word in the text 1. Case and accents are ignored; the current
+    language and English are both searched. A query without such words finds every topic."""
+    words = query_words(query)
+    if not words:
+        return [t.id for t in TOPICS]
+    synonyms = _synonyms()
+    scored: list[tuple[int, int, str]] = []
+    for index, t in enumerate(TOPICS):
+        title = _tokens(t.shown_title(), t.title)
+        body = _tokens(*(f"{lead} {text}" for lead, text in t.shown_paragraphs() + list(t.paragraphs)))
+        score = 0
+        for word in words:
+            if _matches(word, title) or t.id in synonyms.get(_stem(word), ()):
+                score += TITLE_WEIGHT
+            elif _matches(word, body):
+                score += 1
+        if score:
+            scored.append((-score, index, t.id))
+    return [topic_id for _score, _index, topic_id in sorted(scored)]
 
 
 def plain_reference() -> str:
@@ -309,5 +394,5 @@ def plain_reference() -> str:
     return "\n".join(out)
 
 
-__all__ = ["DECISION_TOPICS", "DEFAULT_TOPIC", "TOPICS", "Topic", "fold", "plain_reference", "search", "topic",
-           "topic_for_decision", "topic_ids", "topic_words"]
+__all__ = ["DECISION_TOPICS", "DEFAULT_TOPIC", "TOPICS", "Topic", "fold", "plain_reference", "query_words", "search",
+           "topic", "topic_for_decision", "topic_ids", "topic_words"]

@@ -57,6 +57,14 @@ def topic_markup(topic_id: str) -> str:
     return "<br><br>".join(parts)
 
 
+def no_topic_markup() -> str:
+    """What the right pane says when the search finds nothing."""
+    title = html.escape(_("No topic found"), quote=False)
+    hint = html.escape(_("Try other words, for example \"bonds\" or \"factory\", or clear the search to see "
+                         "every topic."), quote=False)
+    return f"<font size=5><b>{title}</b></font><br><br>{hint}"
+
+
 class _RulesUIWindow(UIWindow):
     """The pygame-gui window; it passes every event to its :class:`RulesWindow`."""
 
@@ -140,15 +148,24 @@ class RulesWindow:
                 button.select() if item["selected"] else button.unselect()
 
     def set_query(self, text: str) -> None:
-        """Filter the topics by the words of ``text``; the first hit is shown if the topic is not one."""
+        """Filter the topics by the words of ``text``; the best hit is shown, or "No topic found"
+        when nothing matches (never an unrelated topic)."""
         self.query = text[:80]
         self.hits = rules_topics.search(self.query)
         self.topic_list.set_item_list(self._list_items())
         self._update_hits_label()
-        if self.hits and (self.query.strip() or self.selected not in self.hits):
+        if not self.hits:
+            self.box.set_text(no_topic_markup())
+        elif self.query.strip() or self.selected not in self.hits:
             self.select(self.hits[0])  # the best hit: a topic named by the words comes first
         else:
+            self.select(self.selected)  # the search was cleared: the chosen topic again
             self._mark_selected()
+
+    @property
+    def showing_topic(self) -> bool:
+        """Whether the right pane shows a topic (not "No topic found")."""
+        return self.box.html_text == topic_markup(self.selected)
 
     def _update_hits_label(self) -> None:
         n = len(self.hits)
@@ -216,7 +233,17 @@ class RulesWindow:
         """Hide the window (it is shown again by the next :func:`show_rules`)."""
         if self.alive:
             self.window.hide()
+            self._kill_tooltips()
             self._closed_unreported = True
+
+    def _kill_tooltips(self) -> None:
+        """Take away the tooltips of this window's widgets: hiding a pygame-gui element (0.6)
+        leaves a tooltip it opened on the screen."""
+        for widget in (self.search_box, self.close_button, self.hits_label, self.topic_list, self.box, self.window):
+            tip = getattr(widget, "tool_tip", None)
+            if tip is not None:
+                tip.kill()
+                widget.tool_tip = None
 
     def kill(self) -> None:
         """Remove the window for good (the screen it belongs to goes)."""
@@ -292,5 +319,5 @@ def open_topic(manager: pygame_gui.UIManager, window_size: tuple[int, int], topi
     return show_rules(manager, window_size, topic_id)
 
 
-__all__ = ["MAX_SIZE", "RulesWindow", "open_topic", "open_window", "rules_text", "show_rules", "topic_markup",
-           "window_rect"]
+__all__ = ["MAX_SIZE", "RulesWindow", "no_topic_markup", "open_topic", "open_window", "rules_text", "show_rules",
+           "topic_markup", "window_rect"]
