@@ -28,6 +28,9 @@ def default_session(seed: int | None = None, computers_only: bool = False):
     return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)
 
 
+RELEASE_AFTER_FRAMES = 2  # dropped widgets are collected at the end of the next frame
+
+
 def release_dropped_widgets() -> None:
     """Collect the widgets a screen change or a resize dropped, now rather than at some later frame.
 
@@ -107,7 +110,7 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._backdrop = None
-        self._release_widgets = False
+        self._release_widgets = 0  # frames until dropped widgets are collected (0: nothing to do)
         self._last_input = time.monotonic()
 
     # ---------------------------------------------------------------- window and scaling
@@ -169,7 +172,7 @@ class App:
                 window.kill()
         self._windows_seen = []
         self.scene = scene
-        self._release_widgets = True
+        self._release_widgets = RELEASE_AFTER_FRAMES
 
     def _windows(self) -> list:
         from pygame_gui.elements import UIWindow
@@ -308,7 +311,7 @@ class App:
         window = pygame.display.set_mode((max(320, event.w), max(240, event.h)), pygame.RESIZABLE)
         self._fit_to_window(window)
         self._backdrop = None
-        self._release_widgets = True  # every screen lays itself out again: its old widgets are dropped
+        self._release_widgets = RELEASE_AFTER_FRAMES  # every screen lays itself out again: old widgets dropped
         if not self.smoke:
             self.settings.window_width, self.settings.window_height = window.get_size()
             self._settings_dirty = True
@@ -380,8 +383,10 @@ class App:
             pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
         pygame.display.flip()
         if self._release_widgets:
-            self._release_widgets = False
-            release_dropped_widgets()
+            # at the end of the frame after the change: the change's own frame is the slow one
+            self._release_widgets -= 1
+            if not self._release_widgets:
+                release_dropped_widgets()
 
     def idle(self) -> bool:
         """Whether nothing on screen changes by itself and the player has not touched anything lately."""
