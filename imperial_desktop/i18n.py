@@ -52,6 +52,22 @@ def _load_domain(language: str, domain: str) -> gettext.GNUTranslations | None:
         return None
 
 
+def available_languages() -> list[str]:
+    """The languages this installation can show: English and those with compiled catalogs.
+
+    (Running the uninstalled sources of a checkout finds no ``.mo``: German and French are then
+    not offered rather than chosen and silently shown in English.)
+    """
+    found = [DEFAULT_LANGUAGE]
+    for code in LANGUAGES:
+        if code == DEFAULT_LANGUAGE:
+            continue
+        root = locale_root() / code / "LC_MESSAGES"
+        if any((root / f"{domain}.mo").is_file() for domain in DOMAINS):
+            found.append(code)
+    return found
+
+
 def system_language() -> str:
     """The system's language if the game speaks it, else English."""
     candidates = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
@@ -163,6 +179,6 @@ def format_date(moment: datetime.datetime | datetime.date) -> str:
     return day
 
 
-__all__ = ["DEFAULT_LANGUAGE", "DOMAINS", "LANGUAGES", "LANGUAGE_ENV", "N_", "_", "format_date", "format_number",
+__all__ = ["DEFAULT_LANGUAGE", "available_languages", "DOMAINS", "LANGUAGES", "LANGUAGE_ENV", "N_", "_", "format_date", "format_number",
            "language", "locale_root",
            "ngettext", "normalize_language", "on_language_change", "pgettext", "set_language", "system_language"]

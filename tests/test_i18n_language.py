@@ -182,3 +182,16 @@ def test_every_name_of_the_map_has_its_german_and_french_form():
             assert isinstance(entry.get(key), str) and entry[key].strip(), (entry["id"], key)
     assert {r["name_fr"] for r in data["regions"] if r["id"] in ("north_sea", "ionian_sea", "baltic_sea")} == {
         "Mer du Nord", "Mer Ionienne", "Mer Baltique"}  # the French rule book's names
+
+
+def test_only_languages_with_compiled_catalogs_are_offered(tmp_path, monkeypatch):
+    """Uninstalled sources have no .mo: German and French are then not offered (and the install has all)."""
+    from imperial_desktop import i18n
+
+    assert i18n.available_languages() == ["en", "de", "fr"]
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "de" / "LC_MESSAGES" / "ui.mo").write_bytes(b"")
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "fr" / "LC_MESSAGES" / "ui.po").write_text("", encoding="utf-8")
+    monkeypatch.setattr(i18n, "locale_root", lambda: tmp_path)
+    assert i18n.available_languages() == ["en", "de"]

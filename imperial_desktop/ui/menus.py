@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameSetup, RulesOptions
 from imperial_desktop.core.board import load_board
-from imperial_desktop.i18n import LANGUAGES, N_, _, ngettext, system_language
+from imperial_desktop.i18n import LANGUAGES, N_, _, available_languages, ngettext, system_language
 from imperial_desktop.session import saves
 from imperial_desktop.session import settings as settings_module
 from imperial_desktop.session.controller import GameSession
@@ -916,7 +916,8 @@ class SettingsScene(MenuScene):
         label_w = min(260, pw // 2 - 20)
         menu_w = min(220, pw - label_w - 40)
         sizes = self.SIZES if self.values["size"] in self.SIZES else self.SIZES + [self.values["size"]]
-        rows = [("language", _("Language"), ["system", *LANGUAGES]), ("size", _("Window size"), sizes),
+        languages = available_languages()
+        rows = [("language", _("Language"), ["system", *languages]), ("size", _("Window size"), sizes),
                 ("full", _("Full screen"), ["off", "on"]), ("pace", _("Computer turns"), list(PACES)),
                 ("hide", _("Hide cash in hot seat"), ["yes", "no"])]
         self.menus: dict[str, UIDropDownMenu] = {}
@@ -926,7 +927,8 @@ class SettingsScene(MenuScene):
             names = self._names()
             shown = [(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
             if key == "language":  # which language "System" means here: "System (Deutsch)"
-                shown[0] = (f"{shown[0][0]} ({LANGUAGES[system_language()]})", "system")
+                meant = system_language() if system_language() in languages else "en"
+                shown[0] = (f"{shown[0][0]} ({LANGUAGES[meant]})", "system")
             current = shown[options.index(self.values[key])] if self.values[key] in options else shown[0]
             menu = UIDropDownMenu(shown, current, pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
                                   expansion_height_limit=max(60, self.window_size()[1] - self.panel_rect.y - y - ch - 50))
