@@ -9,11 +9,13 @@ import pygame
 from pygame_gui.core import UIElement
 
 
-def _live_elements() -> int:
-    return sum(1 for o in gc.get_objects() if isinstance(o, UIElement))
+def _live_elements(manager) -> int:
+    """Elements of this app's manager still in memory (other tests' apps do not count)."""
+    return sum(1 for o in gc.get_objects() if isinstance(o, UIElement) and getattr(o, "ui_manager", None) is manager)
 
 
 def test_resizes_and_screen_changes_leave_no_dropped_widgets(app):
+    gc.collect()
     gc.disable()  # only the app's own collection may free them here
     try:
         for size in [(1280, 720), (1600, 1000), (1366, 708), (1600, 1000)]:
@@ -21,11 +23,11 @@ def test_resizes_and_screen_changes_leave_no_dropped_widgets(app):
             app.frame(1 / 60)
         app.frame(1 / 60)  # collected at the end of the frame after the change
         alive_on_title = len(app.manager.get_sprite_group().sprites())
-        elements = _live_elements()
+        elements = _live_elements(app.manager)
         assert elements <= alive_on_title + 5, (elements, alive_on_title)
         app.show_title()
         app.frame(1 / 60)
         app.frame(1 / 60)
-        assert _live_elements() <= len(app.manager.get_sprite_group().sprites()) + 5
+        assert _live_elements(app.manager) <= len(app.manager.get_sprite_group().sprites()) + 5
     finally:
         gc.enable()
