@@ -79,8 +79,11 @@ def plural(count: int, noun: str) -> str:
 
 def with_article(noun: str) -> str:
     """'an army', 'a fleet', 'an armaments factory', 'a shipyard' (in the current language)."""
-    return {"army": _("an army"), "fleet": _("a fleet"), "shipyard": _("a shipyard"),
-            "armaments factory": _("an armaments factory")}.get(noun, noun)
+    if noun in ("army", "fleet"):
+        # the plural entries' singular: a msgid may not also stand alone in a catalog (older
+        # Python 3.11 releases, e.g. Debian's 3.11.2, do not find it through gettext())
+        return units_phrase(1, noun)
+    return {"shipyard": _("a shipyard"), "armaments factory": _("an armaments factory")}.get(noun, noun)
 
 
 def units_phrase(count: int, unit: str) -> str:
