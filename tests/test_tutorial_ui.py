@@ -16,10 +16,11 @@ from imperial_desktop.core import (
 )
 from imperial_desktop.tutorial.script import INFO
 from imperial_desktop.tutorial.wording import short_action
+from ui_driver import EventInput
 from ui_player import UIPlayer
 
 
-class AppDriver:
+class AppDriver(EventInput):
     """The few driver calls ``UIPlayer`` makes, on the whole app (its own loop, real events)."""
 
     def __init__(self, app):
@@ -32,41 +33,6 @@ class AppDriver:
     def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
         for _ in range(n):
             self.app.frame(dt)
-
-    def post(self, type_, **kwargs) -> None:
-        pygame.event.post(pygame.event.Event(type_, **kwargs))
-
-    def move(self, pos) -> None:
-        pygame.mouse.set_pos(pos)
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.frame()
-
-    def click(self, pos, button: int = 1) -> None:
-        self.move(pos)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self.frame()
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-        self.frame(2)
-
-    def drag(self, start, end, steps: int = 6) -> None:
-        self.move(start)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-        self.frame()
-        for i in range(1, steps + 1):
-            p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-            pygame.mouse.set_pos(p)
-            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-            self.frame()
-        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-        self.frame(2)
-
-    def key(self, key: int) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
-        self.post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
-        self.frame(2)
-
-    def click_element(self, element) -> None:
-        self.click(element.get_abs_rect().center)
 
 
 @pytest.fixture

@@ -13,29 +13,11 @@ import pygame_gui
 from imperial_desktop.ui.gui import make_manager
 
 
-class Driver:
-    """Runs frames of a scene with a pygame-gui manager, as ui.app does, and posts input."""
-
-    def __init__(self, scene_factory, size=(1600, 1000)):
-        pygame.init()
-        self.screen = pygame.display.set_mode(size)
-        self.manager = make_manager(size)
-        self.scene = scene_factory(self.manager, size)
-        self.frames = 0
+class EventInput:
+    """Real pygame input posted between frames; subclasses say what a frame is (``frame(n)``)."""
 
     def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
-        for _ in range(n):
-            for event in pygame.event.get():
-                if self.manager.process_events(event):
-                    continue
-                self.scene.handle_event(event)
-            self.scene.update(dt)
-            self.manager.update(dt)
-            self.scene.draw(self.screen)
-            covers = getattr(self.scene, "covers_widgets", None)
-            if covers is None or not covers():  # as the app: nothing over the handover screen
-                self.manager.draw_ui(self.screen)
-            self.frames += 1
+        raise NotImplementedError
 
     def post(self, type_, **kwargs) -> None:
         pygame.event.post(pygame.event.Event(type_, **kwargs))
@@ -74,6 +56,31 @@ class Driver:
     def click_element(self, element) -> None:
         """Click a pygame-gui element at its centre on screen."""
         self.click(element.get_abs_rect().center)
+
+
+class Driver(EventInput):
+    """Runs frames of a scene with a pygame-gui manager, as ui.app does, and posts input."""
+
+    def __init__(self, scene_factory, size=(1600, 1000)):
+        pygame.init()
+        self.screen = pygame.display.set_mode(size)
+        self.manager = make_manager(size)
+        self.scene = scene_factory(self.manager, size)
+        self.frames = 0
+
+    def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            for event in pygame.event.get():
+                if self.manager.process_events(event):
+                    continue
+                self.scene.handle_event(event)
+            self.scene.update(dt)
+            self.manager.update(dt)
+            self.scene.draw(self.screen)
+            covers = getattr(self.scene, "covers_widgets", None)
+            if covers is None or not covers():  # as the app: nothing over the handover screen
+                self.manager.draw_ui(self.screen)
+            self.frames += 1
 
     def shot(self, path) -> None:
         pygame.image.save(self.screen, str(path))
