@@ -150,6 +150,19 @@ def test_search_weights_can_be_set_for_tuning_and_are_checked():
         ExpertBot(1, params={"bogus": 1.0})
 
 
+def test_evaluation_weights_can_be_tuned_for_the_expert_alone():
+    """The Expert's own evaluation weights change its leaf values, not the shared defaults."""
+    from helpers import six_player_game
+    from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, expected_scores
+    state = six_player_game()
+    bot = ExpertBot(1, params={"government_bonus": 13.0, "horizon_scale": 2.0})
+    assert bot.search.weights.government_bonus == 13.0 and DEFAULT_WEIGHTS.government_bonus == 3.0
+    assert bot.search.turns_for(state) == 2 * (len(state.board.nation_ids) + 1)
+    governor = next(g for g in state.government.values() if g is not None)
+    richer = expected_scores(state, EvalWeights(government_bonus=13.0))
+    assert richer[governor] > expected_scores(state)[governor]
+
+
 def test_evaluation_sees_an_unguarded_factory_next_to_a_rival_army():
     """Issue 13, "threats are not seen": an Italian army next to the empty factory of Trieste."""
     from helpers import AH, IT, put, six_player_game

@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
+from imperial_desktop.ai.analysis import factory_within_reach  # noqa: E402
 from imperial_desktop.core import (  # noqa: E402
     Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
 )
@@ -47,25 +48,9 @@ class Counts:
 
 def idle_treasury(state: GameState, action: ChooseRondel) -> bool:
     """A non-Factory choice while a factory was affordable, a site free and Factory free to reach."""
-    board = state.board
-    nation = action.nation
-    if board.rondel[action.space].action == "factory":
+    if state.board.rondel[action.space].action == "factory":
         return False
-    if state.treasury[nation] < board.factory_cost:
-        return False
-    occupied = state.occupied_regions()
-    sites = [c for c in board.nation_by_id[nation].home_provinces if c not in state.factories and c not in occupied]
-    if not sites:
-        return False
-    pos = state.rondel[nation]
-    size = len(board.rondel)
-    for space in board.rondel:
-        if space.action != "factory":
-            continue
-        steps = 0 if pos is None else (space.index - pos) % size
-        if pos is None or (1 <= steps <= board.max_steps and board.rondel_cost(steps) == 0):
-            return True
-    return False
+    return factory_within_reach(state, action.nation)
 
 
 class Observer:

@@ -250,3 +250,20 @@ def is_foreign_home(board: Board, nation: str, region: str) -> bool:
 
 def is_neutral(board: Board, region: str) -> bool:
     return board.regions[region].kind == NEUTRAL
+
+
+def factory_within_reach(state: GameState, nation: str) -> bool:
+    """The treasury pays a factory, a home province has a free site and the rondel's Factory
+    space is within the free steps: money that could be building and is not (issue 13)."""
+    board = state.board
+    if state.treasury[nation] < board.factory_cost:
+        return False
+    occupied = state.occupied_regions()
+    if all(c in state.factories or c in occupied for c in board.nation_by_id[nation].home_provinces):
+        return False
+    pos = state.rondel[nation]
+    if pos is None:
+        return True
+    size = len(board.rondel)
+    return any(space.action == "factory" and 1 <= (space.index - pos) % size <= board.max_steps
+               and board.rondel_cost((space.index - pos) % size) == 0 for space in board.rondel)

@@ -10,14 +10,31 @@ from __future__ import annotations
 from imperial_desktop.ai.analysis import (
     ROUNDS_PER_TAX, expected_taxes, interests, producing_factories, likely_government, projected_power, smooth_factor,
 )
+from dataclasses import dataclass
+
 from imperial_desktop.core import GameState
 
 ROUNDS_PER_PAYOUT = 4.0  # a nation stops on (or is forced to) Investor about every four turns
 GOVERNMENT_BONUS = 3.0
 TREASURY_CONTROL = 0.1  # a government steers its treasury and factories (payouts to itself, units)
+PAYOUT_SHARE = 0.5  # of a nation's money, what is expected to reach the bond holders
+BEST_RIVAL_SHARE = 0.6  # an edge counts the best rival this much, the rivals' average the rest
 
 
-def expected_scores(state: GameState) -> list[float]:
+@dataclass(frozen=True)
+class EvalWeights:
+    """The evaluation's tunable weights (the defaults are the ones every level uses)."""
+
+    government_bonus: float = GOVERNMENT_BONUS
+    treasury_control: float = TREASURY_CONTROL
+    payout_share: float = PAYOUT_SHARE
+    best_rival_share: float = BEST_RIVAL_SHARE
+
+
+DEFAULT_WEIGHTS = EvalWeights()
+
+
+def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) -> list[float]:
     """Every player's expected final score."""
     if state.is_terminal():
         return [float(s["total"]) for s in state.scores()]
@@ -36,24 +53,24 @@ def expected_scores(state: GameState) -> list[float]:
         armies, fleets = state.unit_count(nation)
         income = max(0.0, taxes[nation] - armies - fleets)
         money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
-        paid = min(total * payouts_left, 0.5 * money)  # what will flow to the holders
+        paid = min(total * payouts_left, weights.payout_share * money)  # what will flow to the holders
         gov = likely_government(state, nation)
         for player, interest in enumerate(ints):
             if interest:
                 values[player] += interest * factor + paid * interest / total
         if gov is not None and rounds > 1.0:  # control: where the nation's money and units go
             assets = state.treasury[nation] + board.factory_cost * len(producing[nation])
-            control = GOVERNMENT_BONUS + TREASURY_CONTROL * min(40, assets)  # a factory costs no control
+            control = weights.government_bonus + weights.treasury_control * min(40, assets)  # a factory costs no control
             values[gov] += control * min(1.0, rounds / 4.0)
     return values
 
 
-def edge(values: list[float], player: int) -> float:
+def edge(values: list[float], player: int, best_rival_share: float = BEST_RIVAL_SHARE) -> float:
     """The player's expected score minus a mix of the best and the average rival's."""
     others = [v for p, v in enumerate(values) if p != player]
     if not others:
         return values[player]
-    return values[player] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+    return values[player] - best_rival_share * max(others) - (1.0 - best_rival_share) * sum(others) / len(others)
 
 
 def evaluate(state: GameState, player: int) -> float:

@@ -15,9 +15,11 @@ import random
 
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.normal import NormalBot
-from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
+from imperial_desktop.ai.analysis import factory_within_reach
+from imperial_desktop.ai.heuristics import TAKEOVER_PENALTY, HeuristicPolicy, payout_takeover_risk, pending_choice
+from imperial_desktop.ai.lookahead import units_moved_in_turn
 from imperial_desktop.ai.search import Candidate, PlayoutSearch
-from imperial_desktop.core import Action, Donate, GameState
+from imperial_desktop.core import Action, ChooseRondel, Donate, GameState
 
 BUDGET_SECONDS = 1.5
 BUDGET_SHARE = {"rondel": 1.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
@@ -47,7 +49,7 @@ class ExpertBot:
         """The searched options of the pending decision, best first (the state is not changed)."""
         decision, legal, _ = pending_choice(state)
         return self.search.rank(state, legal, self.budget_for(decision.kind) if budget is None else budget,
-                                self.prior(state, legal))
+                                self.prior(state, legal), self.standing_bonus(state, legal))
 
     def choose(self, state: GameState) -> Action:
         decision, legal, only = pending_choice(state)
@@ -59,7 +61,30 @@ class ExpertBot:
             proposal = self.donor.choose(state)
             if isinstance(proposal, Donate) and state.legal_donation(proposal) is None:
                 return proposal  # a small donation that opens the option; the search follows
-        return self.search.rank(state, legal, self.budget_for(decision.kind), self.prior(state, legal))[0].action
+        return self.search.rank(state, legal, self.budget_for(decision.kind), self.prior(state, legal),
+                                self.standing_bonus(state, legal))[0].action
+
+    def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
+        """What a round of playouts cannot see in a rondel choice: idle money that a factory
+        would turn into taxes for the rest of the game, and a payout that hands a rival the
+        government (the takeover comes after the playout's horizon is judged)."""
+        if state.decision().kind != "rondel":
+            return None
+        board = state.board
+        player = state.current_player()
+        out: dict[Action, float] = {}
+        for a in legal:
+            if not isinstance(a, ChooseRondel):
+                continue
+            kind = board.rondel[a.space].action
+            if kind == "factory" and self.search.factory_bias and factory_within_reach(state, a.nation):
+                out[a] = self.search.factory_bias
+            elif kind == "investor" and self.search.takeover_guard and player is not None:
+                out[a] = -self.search.takeover_guard * payout_takeover_risk(state, a.nation, player) / TAKEOVER_PENALTY
+            elif kind in ("maneuver", "import") and self.search.empty_penalty \
+                    and units_moved_in_turn(state, a, self.search.exact) == 0:
+                out[a] = -self.search.empty_penalty
+        return out
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
         """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""

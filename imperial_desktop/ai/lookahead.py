@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from imperial_desktop.core import Action, Donate, GameState
+from imperial_desktop.core import Action, Donate, GameState, ImportUnit, MoveArmy, MoveFleet
 
 
 class Policy(Protocol):
@@ -39,3 +39,22 @@ def after(state: GameState, action: Action, policy: Policy | None = None, turns:
     if policy is not None and turns > 0:
         play_until(sim, policy, turns=turns)
     return sim
+
+
+def units_moved_in_turn(state: GameState, action: Action, policy: Policy, max_actions: int = 400) -> int:
+    """How many moves and imports the rest of the nation's turn makes when ``action`` is taken
+    and ``policy`` plays on (0 for a Maneuver or Import that would do nothing)."""
+    sim = state.clone()
+    sim.apply(action)
+    turn = state.turns_taken
+    moved = 0
+    count = 0
+    while not sim.is_terminal() and sim.turns_taken == turn and count < max_actions:
+        step = policy.choose(sim)
+        if isinstance(step, Donate) and sim.legal_donation(step) is not None:
+            step = sim.legal_actions()[-1]
+        if isinstance(step, (MoveArmy, MoveFleet, ImportUnit)):
+            moved += 1
+        sim.apply(step)
+        count += 1
+    return moved

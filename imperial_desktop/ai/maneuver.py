@@ -21,6 +21,25 @@ HURT_MIN = 0.75
 NO_GAIN_BATTLE = 2.5  # a battle that changes no flag costs a unit on each side and wins nothing
 
 
+class _Nearest:
+    """Distance from a region to the nearest target, worked out only for the regions asked
+    about (a maneuver view is built at every step of every playout)."""
+
+    def __init__(self, dist: dict[str, dict[str, int]], targets: list[str]):
+        self.dist = dist
+        self.targets = targets
+        self.known: dict[str, float] = {}
+
+    def get(self, region: str, default: float) -> float:
+        value = self.known.get(region)
+        if value is None:
+            row = self.dist.get(region)
+            if row is None:
+                return default
+            value = self.known[region] = float(min((row.get(t, 99) for t in self.targets), default=12))
+        return value
+
+
 class ManeuverView:
     """What the active nation's government sees while moving units."""
 
@@ -55,8 +74,8 @@ class ManeuverView:
                         and state.flags.get(r) != nation and not self._friendly_occupied(r)]
         sea_targets = [r for r in board.flag_regions if board.regions[r].is_sea
                        and state.flags.get(r) != nation and not self._friendly_occupied(r)]
-        self.land_near = self._nearest(self.land_dist, land_targets)
-        self.sea_near = self._nearest(self.sea_dist, sea_targets)
+        self.land_near = _Nearest(self.land_dist, land_targets)
+        self.sea_near = _Nearest(self.sea_dist, sea_targets)
         self.home = set(board.nation_by_id[nation].home_provinces)
         self.threatened = self._threatened_homes()
 
@@ -64,19 +83,10 @@ class ManeuverView:
 
     def _friendly_occupied(self, region: str) -> bool:
         """Units of a nation the player does not want to fight stand there."""
-        for other in self.board.nation_ids:
-            if other == self.nation:
-                continue
-            if (self.state.armies[other].get(region) or self.state.fleets[other].get(region)) and self.hurt.get(other, 0) < HURT_MIN:
+        for units in (self.others_armies.get(region), self.others_fleets.get(region)):
+            if units and any(count and self.hurt.get(other, 0) < HURT_MIN for other, count in units.items()):
                 return True
         return False
-
-    @staticmethod
-    def _nearest(dist: dict[str, dict[str, int]], targets: list[str]) -> dict[str, float]:
-        out: dict[str, float] = {}
-        for region, row in dist.items():
-            out[region] = float(min((row.get(t, 99) for t in targets), default=12))
-        return out
 
     def _threatened_homes(self) -> set[str]:
         """Own factory provinces that a rival army could enter next turn (or already holds)."""

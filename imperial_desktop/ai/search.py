@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from imperial_desktop.ai.analysis import rounds_left
-from imperial_desktop.ai.evaluation import edge, expected_scores
+from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, edge, expected_scores
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
 from imperial_desktop.core import Action, EndPhase, GameState, PassInvestment
@@ -34,6 +34,9 @@ WIN_WEIGHT = 15.0  # score points for being first at the end (playing to win, no
 PRIOR_WEIGHT = 0.5  # weight of a given prior (e.g. Normal's look-ahead), fading with playouts
 HEURISTIC_WEIGHT = 0.15  # heuristic scores are on a larger scale than the evaluation's points
 HEURISTIC_BIAS_CAP = 3.0
+FACTORY_BIAS = 0.0  # points for building when money lies idle (a factory pays beyond the horizon)
+TAKEOVER_GUARD = 0.0  # points against an Investor payout that hands a rival the government
+EMPTY_PENALTY = 0.0  # points against a Maneuver or Import that would move or buy nothing
 
 
 def win_chance(values: list[float], player: int, rounds: float) -> float:
@@ -49,13 +52,14 @@ def win_chance(values: list[float], player: int, rounds: float) -> float:
     return chance
 
 
-def leaf_value(state: GameState, player: int, win_weight: float | None = None) -> float:
+def leaf_value(state: GameState, player: int, win_weight: float | None = None,
+               weights: EvalWeights = DEFAULT_WEIGHTS) -> float:
     """The search's judgement of a playout's end: the evaluation's edge plus the chance of
     winning (so a player who is behind keeps the game going while he can still catch up)."""
-    values = expected_scores(state)
+    values = expected_scores(state, weights)
     rounds = 0.0 if state.is_terminal() else max(0.05, rounds_left(state))
     weight = WIN_WEIGHT if win_weight is None else win_weight
-    return edge(values, player) + weight * win_chance(values, player, rounds)
+    return edge(values, player, weights.best_rival_share) + weight * win_chance(values, player, rounds)
 
 
 @dataclass
@@ -66,6 +70,7 @@ class Candidate:
     prior: float
     values: list[float] = field(default_factory=list)
     bias: float = 0.0  # the prior's say, relative to the best option's (<= 0)
+    bonus: float = 0.0  # a standing correction the playouts cannot see (e.g. money left idle)
 
     @property
     def mean(self) -> float:
@@ -76,7 +81,7 @@ class Candidate:
         """Playout mean plus the prior's fading say."""
         if not self.values:
             return float("-inf")
-        return self.mean + self.bias * 2.0 / (1 + len(self.values))
+        return self.mean + self.bonus + self.bias * 2.0 / (1 + len(self.values))
 
 
 def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPolicy,
@@ -106,7 +111,10 @@ def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPo
 class PlayoutSearch:
     """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
 
-    TUNABLE = ("noise", "win_weight", "prior_weight", "heuristic_weight")
+    SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
+                      "factory_bias", "takeover_guard", "empty_penalty")
+    EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share")
+    TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
     def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None,
                  params: dict[str, float] | None = None):
@@ -116,10 +124,19 @@ class PlayoutSearch:
         self.win_weight = WIN_WEIGHT
         self.prior_weight = PRIOR_WEIGHT
         self.heuristic_weight = HEURISTIC_WEIGHT
+        self.end_game_rounds = END_GAME_ROUNDS
+        self.horizon_scale = 1.0  # playout length in rounds (a round: every nation's turn once)
+        self.factory_bias = FACTORY_BIAS
+        self.takeover_guard = TAKEOVER_GUARD
+        self.empty_penalty = EMPTY_PENALTY
+        self.weights = DEFAULT_WEIGHTS
         for name, value in (params or {}).items():
-            if name not in self.TUNABLE:
+            if name in self.EVAL_WEIGHTS:
+                self.weights = replace(self.weights, **{name: float(value)})
+            elif name in self.SEARCH_WEIGHTS:
+                setattr(self, name, float(value))
+            else:
                 raise ValueError(f"unknown search parameter {name!r}")
-            setattr(self, name, float(value))
         self.exact = HeuristicPolicy(random.Random(seed + 1), donate=False)
         self.noisy = HeuristicPolicy(random.Random(seed + 2), noise=self.noise, donate=False)
         self.ordering = HeuristicPolicy(random.Random(seed + 3), donate=False)
@@ -128,11 +145,11 @@ class PlayoutSearch:
         self.playouts_done = 0
 
     def turns_for(self, state: GameState) -> int:
-        if rounds_left(state) <= END_GAME_ROUNDS:
+        if rounds_left(state) <= self.end_game_rounds:
             return 10_000  # to the end: the exact scores decide
         if self.horizon is not None:
             return self.horizon
-        return len(state.board.nation_ids) + 1
+        return max(1, round((len(state.board.nation_ids) + 1) * self.horizon_scale))
 
     def playout(self, state: GameState, action: Action, player: int, turns: int, noisy_round: int | None) -> float:
         sim = state.clone()
@@ -144,10 +161,10 @@ class PlayoutSearch:
             self.noisy.rng.seed(self.seed * 1_000_003 + noisy_round)  # common random numbers
             play_until(sim, self.noisy, turns=turns, max_actions=2000)
         self.playouts_done += 1
-        return leaf_value(sim, player, self.win_weight)
+        return leaf_value(sim, player, self.win_weight, self.weights)
 
     def rank(self, state: GameState, legal: list[Action], budget: float,
-             prior: dict[Action, float] | None = None) -> list[Candidate]:
+             prior: dict[Action, float] | None = None, bonus: dict[Action, float] | None = None) -> list[Candidate]:
         """All searched candidates, best first (survivors of the last phase lead).
 
         ``prior`` (optional, in evaluation points) orders the candidates instead of the
@@ -166,6 +183,8 @@ class PlayoutSearch:
             top = max(c.prior for c in cands)
             for c in cands:
                 c.bias = max(-HEURISTIC_BIAS_CAP, self.heuristic_weight * (c.prior - top))
+        for c in cands:
+            c.bonus = (bonus or {}).get(c.action, 0.0)
         if len(cands) == 1:
             return cands
         turns = self.turns_for(state)
@@ -215,4 +234,4 @@ def shared_score(c: Candidate, other: Candidate) -> float:
     n = min(len(c.values), len(other.values))
     if n == 0:
         return c.score
-    return sum(c.values[:n]) / n + c.bias * 2.0 / (1 + n)
+    return sum(c.values[:n]) / n + c.bonus + c.bias * 2.0 / (1 + n)

@@ -1,0 +1,122 @@
+"""Compare variants of the Expert on the same seeded games against the same opponents.
+
+    python tools/ab_match.py --variants variants.json --games 60 --seed 30000 --jobs 2
+
+``variants.json`` maps a name to a variant: ``{"base": {}, "long": {"params": {"horizon_scale":
+2.0}}, "slow": {"budget": 0.5}}`` (keys: ``budget`` in seconds, ``params`` for
+:class:`PlayoutSearch`, ``max_playouts``). Every variant plays game g with seed ``seed + g`` in
+seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
+are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
+the mean margin (score minus the best rival's) and, for every variant after the first, the
+paired difference of margins against the first with its standard error. Use seeds apart from
+the ones used in tuning when the figures are the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from imperial_desktop.ai import make_bot  # noqa: E402
+from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
+from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.simulate import wilson_interval  # noqa: E402
+
+
+def play(task: tuple[str, dict[str, Any], int, int, str, float]) -> dict[str, Any]:
+    """One game of one variant; the Expert's result and think times."""
+    name, spec, players, seed, opponent, default_budget = task
+    seat = (seed % 1_000_000) % players
+    budget = float(spec.get("budget", default_budget))
+    bots = [ExpertBot(seed * 31 + i, budget=budget, max_playouts=spec.get("max_playouts"),
+                      params=spec.get("params")) if i == seat else make_bot(opponent, seed * 31 + i)
+            for i in range(players)]
+    state = GameState.new(GameSetup.create(players, seed))
+    think: list[float] = []
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        started = time.perf_counter()
+        action = bots[player].choose(state)
+        if player == seat:
+            think.append(time.perf_counter() - started)
+        state.apply(action)
+    scores = [s["total"] for s in state.scores()]
+    best = max(scores)
+    winners = [p for p, s in enumerate(scores) if s == best]
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    margin = scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
+    return {"variant": name, "seed": seed, "win": win, "margin": margin, "turns": state.turns_taken,
+            "think": think}
+
+
+def report(variants: dict[str, Any], results: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Figures per variant; paired margins against the first variant."""
+    names = list(variants)
+    by = {n: {r["seed"]: r for r in results if r["variant"] == n} for n in names}
+    out: dict[str, Any] = {}
+    for n in names:
+        games = list(by[n].values())
+        wins = sum(g["win"] for g in games)
+        low, high = wilson_interval(wins, len(games))
+        margins = [g["margin"] for g in games]
+        think = sorted(t for g in games for t in g["think"])
+        entry = {
+            "games": len(games), "wins": wins, "win_rate": round(wins / len(games), 4),
+            "win_rate_95ci": [round(low, 4), round(high, 4)], "parity": round(1 / players, 4),
+            "mean_margin": round(statistics.fmean(margins), 2),
+            "think_ms": {"median": round(1000 * think[len(think) // 2], 1),
+                         "p95": round(1000 * think[int(0.95 * (len(think) - 1))], 1),
+                         "max": round(1000 * think[-1], 1)} if think else {},
+        }
+        if n != names[0]:
+            diffs = [by[n][s]["margin"] - by[names[0]][s]["margin"] for s in by[n] if s in by[names[0]]]
+            if len(diffs) > 1:
+                entry["paired_margin_vs_" + names[0]] = round(statistics.fmean(diffs), 2)
+                entry["paired_se"] = round(statistics.stdev(diffs) / math.sqrt(len(diffs)), 2)
+        out[n] = entry
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variants", required=True, help="JSON file (or inline JSON) of variants")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=30_000)
+    parser.add_argument("--opponent", default="hard")
+    parser.add_argument("--budget", type=float, default=0.1, help="Expert think time when a variant sets none")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", help="also write every game's result here (JSON)")
+    args = parser.parse_args()
+    text = args.variants
+    try:
+        variants = json.loads(Path(text).read_text() if Path(text).exists() else text)
+    except (OSError, ValueError) as exc:
+        print(f"ab_match: cannot read the variants: {exc}", file=sys.stderr)
+        return 2
+    tasks = [(n, spec, args.players, args.seed + g, args.opponent, args.budget)
+             for g in range(args.games) for n, spec in variants.items()]
+    results = []
+    with Pool(max(1, args.jobs)) as pool:
+        for done, result in enumerate(pool.imap_unordered(play, tasks), 1):
+            results.append(result)
+            print(f"{done}/{len(tasks)}: {result['variant']} seed {result['seed']} margin {result['margin']:+d}",
+                  file=sys.stderr, flush=True)
+    if args.out:
+        Path(args.out).write_text(json.dumps(results))
+    print(json.dumps(report(variants, results, args.players), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
