@@ -1,10 +1,12 @@
-"""Compare variants of the Expert on the same seeded games against the same opponents.
+"""Compare variants of a bot (the Expert unless told) on the same seeded games against the same opponents.
 
     python tools/ab_match.py --variants variants.json --games 60 --seed 30000 --jobs 2
 
 ``variants.json`` maps a name to a variant: ``{"base": {}, "long": {"params": {"horizon_scale":
 2.0}}, "slow": {"budget": 0.5}}`` (keys: ``budget`` in seconds, ``params`` for
-:class:`PlayoutSearch`, ``max_playouts``). Every variant plays game g with seed ``seed + g`` in
+:class:`PlayoutSearch`, ``max_playouts``, ``searched``: the decision kinds to search, Normal
+deciding the rest; or ``"bot": "hard"`` with ``corrections``, the
+:class:`Corrections` of Hard's rondel choices). Every variant plays game g with seed ``seed + g`` in
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
 the mean margin (score minus the best rival's) and, for every variant after the first, the
@@ -27,18 +29,31 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
+from imperial_desktop.ai.corrections import Corrections  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
+from imperial_desktop.ai.hard import CORRECTIONS, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 from imperial_desktop.simulate import wilson_interval  # noqa: E402
+
+
+def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
+    """The bot a variant describes."""
+    kind = spec.get("bot", "expert")
+    if kind == "expert":
+        searched = frozenset(spec["searched"]) if "searched" in spec else None
+        return ExpertBot(seed, budget=float(spec.get("budget", default_budget)), max_playouts=spec.get("max_playouts"),
+                         params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", "greedy"))
+    if kind == "hard":
+        corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
+        return HardBot(seed, corrections=corrections)
+    return make_bot(kind, seed)
 
 
 def play(task: tuple[str, dict[str, Any], int, int, str, float]) -> dict[str, Any]:
     """One game of one variant; the Expert's result and think times."""
     name, spec, players, seed, opponent, default_budget = task
     seat = (seed % 1_000_000) % players
-    budget = float(spec.get("budget", default_budget))
-    bots = [ExpertBot(seed * 31 + i, budget=budget, max_playouts=spec.get("max_playouts"),
-                      params=spec.get("params")) if i == seat else make_bot(opponent, seed * 31 + i)
+    bots = [variant_bot(spec, seed * 31 + i, default_budget) if i == seat else make_bot(opponent, seed * 31 + i)
             for i in range(players)]
     state = GameState.new(GameSetup.create(players, seed))
     think: list[float] = []

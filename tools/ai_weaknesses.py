@@ -14,6 +14,9 @@ Per bot (the player who made the decision) it reports, totals and per game playe
   nation's own flag that left the region's flag unchanged at the end of the nation's turn (a
   1:1 trade that won and protected nothing).
 
+It also reports each bot's wins (a shared first place counts as a share), so a change that
+removes a weakness can be seen not to cost strength.
+
 Seats rotate like ``imperial-desktop simulate`` (game i: seed + i, shift i % players).
 """
 
@@ -23,6 +26,7 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,6 +45,7 @@ class Counts:
     """Weakness counts for one bot."""
 
     seats: int = 0
+    wins: float = 0.0  # a shared first place counts as a share of a win
     rondel_choices: int = 0
     battles: int = 0
     found: dict[str, int] = field(default_factory=lambda: {k: 0 for k in KINDS})
@@ -99,27 +104,54 @@ class Observer:
         self.turn = None
 
 
-def play(players: int, games: int, seed: int, bots: list[str], setup: str, card: bool) -> dict[str, Counts]:
+def play_game(task: tuple[int, int, int, list[str], str, bool]) -> dict[str, Counts]:
+    """One seeded game (index ``index`` of the run); the counts of its bots."""
+    players, index, seed, bots, setup, card = task
+    game_seed = seed + index
+    shift = index % players
+    seat_bots = bots[shift:] + bots[:shift]
     counts = {name: Counts() for name in bots}
-    for index in range(games):
-        game_seed = seed + index
-        shift = index % players
-        seat_bots = bots[shift:] + bots[:shift]
-        game_setup = GameSetup.create(players, game_seed, names=[f"{b} {i + 1}" for i, b in enumerate(seat_bots)],
-                                      bond_distribution=setup, investor_card=card)
-        seated = [make_bot(name, game_seed * 31 + s) for s, name in enumerate(seat_bots)]
-        for name in seat_bots:
-            counts[name].seats += 1
-        state = GameState.new(game_setup)
-        observer = Observer(counts, seat_bots)
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            action = seated[seat].choose(state)
-            observer.before(state, action, seat)
-            state.apply(action)
-            observer.after(state)
-        print(f"game {index + 1}/{games} (seed {game_seed}) done: {state.turns_taken} nation turns", file=sys.stderr)
+    game_setup = GameSetup.create(players, game_seed, names=[f"{b} {i + 1}" for i, b in enumerate(seat_bots)],
+                                  bond_distribution=setup, investor_card=card)
+    seated = [make_bot(name, game_seed * 31 + s) for s, name in enumerate(seat_bots)]
+    for name in seat_bots:
+        counts[name].seats += 1
+    state = GameState.new(game_setup)
+    observer = Observer(counts, seat_bots)
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        action = seated[seat].choose(state)
+        observer.before(state, action, seat)
+        state.apply(action)
+        observer.after(state)
+    totals = [s["total"] for s in state.scores()]
+    winners = [seat for seat, total in enumerate(totals) if total == max(totals)]
+    for seat in winners:
+        counts[seat_bots[seat]].wins += 1 / len(winners)
+    print(f"game {index + 1} (seed {game_seed}) done: {state.turns_taken} nation turns", file=sys.stderr, flush=True)
+    return counts
+
+
+def play(players: int, games: int, seed: int, bots: list[str], setup: str, card: bool,
+         jobs: int = 1) -> dict[str, Counts]:
+    """Every game's counts, added up per bot (games in ``jobs`` processes)."""
+    tasks = [(players, index, seed, bots, setup, card) for index in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(play_game, tasks, chunksize=1)
+    else:
+        results = [play_game(t) for t in tasks]
+    counts = {name: Counts() for name in bots}
+    for result in results:
+        for name, c in result.items():
+            total = counts[name]
+            total.seats += c.seats
+            total.wins += c.wins
+            total.rondel_choices += c.rondel_choices
+            total.battles += c.battles
+            for kind, v in c.found.items():
+                total.found[kind] += v
     return counts
 
 
@@ -127,7 +159,8 @@ def report(counts: dict[str, Counts]) -> dict:
     out = {}
     for name, c in counts.items():
         seats = max(1, c.seats)
-        out[name] = {"seats": c.seats, "rondel_choices": c.rondel_choices, "battles": c.battles,
+        out[name] = {"seats": c.seats, "wins": round(c.wins, 2), "win_rate": round(c.wins / seats, 3),
+                     "rondel_choices": c.rondel_choices, "battles": c.battles,
                      **{k: {"total": v, "per_game": round(v / seats, 2)} for k, v in c.found.items()}}
     return out
 
@@ -140,13 +173,15 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument("--setup", default="standard", choices=["standard", "auction"])
     parser.add_argument("--no-investor-card", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in this many processes")
     args = parser.parse_args()
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) == 1:
         bots = bots * args.players
     if len(bots) != args.players:
         parser.error(f"{args.players} players need {args.players} bots (or one for all)")
-    counts = play(args.players, args.games, args.seed, bots, args.setup, not args.no_investor_card)
+    counts = play(args.players, args.games, args.seed, bots, args.setup, not args.no_investor_card,
+                  max(1, args.jobs))
     print(json.dumps({"games": args.games, "players": args.players, "seed": args.seed, "bots": report(counts)}, indent=1))
     return 0
 

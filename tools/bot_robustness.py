@@ -1,6 +1,6 @@
 """Play many complete bot games over every player count and variant; every action is checked.
 
-Usage: python3 tools/bot_robustness.py --games 1000 [--start 0] [--expert 0.02]
+Usage: python3 tools/bot_robustness.py --games 1000 [--start 0] [--expert 0.02] [--jobs 2]
 Seats are a seeded mix of easy, normal, hard and random bots; with --expert SECONDS one seat of
 every game is the Expert with that think time per decision. Prints failures (illegal actions
 or exceptions) and the distribution of nation turns. Exit status 1 if anything failed.
@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 import traceback
+from multiprocessing import Pool
 
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import Donate, GameSetup, GameState
@@ -44,26 +45,44 @@ def play(seed: int, expert: float | None = None) -> int:
     return state.turns_taken
 
 
+def checked(task: tuple[int, float | None]) -> tuple[int, int | None, str, str]:
+    """One game: (seed, nation turns or None, failure message, traceback)."""
+    seed, expert = task
+    try:
+        return seed, play(seed, expert), "", ""
+    except Exception as exc:  # report and go on
+        return seed, None, f"{type(exc).__name__}: {exc}", traceback.format_exc()[-1500:]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--expert", type=float, default=None, metavar="SECONDS",
                         help="put the Expert with this think time in one seat of every game")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in this many processes")
     args = parser.parse_args()
     started = time.time()
     turns, failures = [], []
-    for seed in range(args.start, args.start + args.games):
-        try:
-            turns.append(play(seed, args.expert))
-        except Exception as exc:  # report and go on
-            failures.append((seed, f"{type(exc).__name__}: {exc}", traceback.format_exc()[-1500:]))
-        if (seed - args.start + 1) % (10 if args.expert else 100) == 0:
-            print(f"{seed - args.start + 1} games, {len(failures)} failures, {time.time() - started:.0f} s", flush=True)
+    tasks = [(seed, args.expert) for seed in range(args.start, args.start + args.games)]
+    pool = Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        results = pool.imap_unordered(checked, tasks) if pool else map(checked, tasks)
+        for done, (seed, turn_count, message, trace) in enumerate(results, 1):
+            if turn_count is None:
+                failures.append((seed, message, trace))
+            else:
+                turns.append(turn_count)
+            if done % (10 if args.expert else 100) == 0:
+                print(f"{done} games, {len(failures)} failures, {time.time() - started:.0f} s", flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
     print(f"{args.games} bot games (2-6 players, standard/auction, with/without card, all options): "
           f"{len(failures)} failures; nation turns mean {statistics.mean(turns):.1f}, median {statistics.median(turns)}, "
           f"min {min(turns)}, max {max(turns)}; {time.time() - started:.0f} s")
-    for seed, message, trace in failures[:10]:
+    for seed, message, trace in sorted(failures)[:10]:
         print(f"seed {seed}: {message}\n{trace}")
     return 1 if failures else 0
 

@@ -26,13 +26,30 @@ from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
 from imperial_desktop.ai.search import PlayoutSearch  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 
-# weight: (start, step scale c, lowest, highest)
-SPACE = {
-    "noise": (1.0, 0.3, 0.0, 4.0),
-    "win_weight": (15.0, 5.0, 0.0, 60.0),
-    "prior_weight": (0.5, 0.2, 0.0, 2.0),
-    "heuristic_weight": (0.15, 0.07, 0.0, 1.0),
-}
+# weight: (start, step scale c, lowest, highest); the starts are the Expert's defaults
+_SEARCH = PlayoutSearch()
+
+
+def _default(name: str) -> float:
+    return float(getattr(_SEARCH.weights if name in PlayoutSearch.EVAL_WEIGHTS else _SEARCH, name))
+
+
+SPACE = {name: (_default(name), c, low, high) for name, c, low, high in (
+    ("noise", 0.3, 0.0, 4.0),
+    ("win_weight", 5.0, 0.0, 60.0),
+    ("prior_weight", 0.2, 0.0, 3.0),
+    ("heuristic_weight", 0.07, 0.0, 1.0),
+    ("end_game_rounds", 0.5, 0.5, 4.0),
+    ("horizon_scale", 0.25, 0.3, 3.0),
+    ("factory_bias", 1.5, 0.0, 20.0),
+    ("takeover_guard", 2.0, 0.0, 30.0),
+    ("empty_penalty", 1.5, 0.0, 10.0),
+    ("battle_penalty", 1.5, 0.0, 10.0),
+    ("government_bonus", 1.5, 0.0, 15.0),
+    ("treasury_control", 0.05, 0.0, 0.5),
+    ("payout_share", 0.15, 0.0, 1.0),
+    ("best_rival_share", 0.15, 0.0, 1.0),
+)}
 assert set(SPACE) == set(PlayoutSearch.TUNABLE)
 
 
@@ -70,12 +87,24 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--a", type=float, default=0.5, help="step size (in units of c per point)")
+    parser.add_argument("--only", help="comma-separated weights to tune (default: all); the rest keep their values")
     args = parser.parse_args()
+    names = [n.strip() for n in args.only.split(",")] if args.only else list(SPACE)
+    unknown = [n for n in names if n not in SPACE]
+    if unknown:
+        parser.error(f"unknown weights {', '.join(unknown)}; known: {', '.join(SPACE)}")
     path = Path(args.state)
     if path.exists():
-        state = json.loads(path.read_text())
+        try:
+            state = json.loads(path.read_text())
+            if not isinstance(state.get("params"), dict):
+                raise ValueError("no 'params' object")
+        except (OSError, ValueError, AttributeError) as exc:
+            print(f"tune: cannot read the state file {path}: {exc}", file=sys.stderr)
+            return 2
     else:
-        state = {"iteration": 0, "params": {k: v[0] for k, v in SPACE.items()}, "history": []}
+        state = {"iteration": 0, "params": {}, "history": []}
+    state["params"] = {**{k: v[0] for k, v in SPACE.items()}, **state["params"]}  # weights added since
     pool = Pool(args.jobs) if args.jobs > 1 else None
     try:
         for _ in range(args.iterations):
@@ -83,13 +112,13 @@ def main() -> int:
             rng = random.Random(args.seed + k)
             ck = 1.0 / (k + 1) ** 0.101
             ak = args.a / (k + 1 + 5) ** 0.602
-            delta = {name: rng.choice((-1.0, 1.0)) for name in SPACE}
-            plus = {n: clip(n, v + ck * SPACE[n][1] * delta[n]) for n, v in state["params"].items()}
-            minus = {n: clip(n, v - ck * SPACE[n][1] * delta[n]) for n, v in state["params"].items()}
+            delta = {name: rng.choice((-1.0, 1.0)) for name in names}
+            plus = {n: clip(n, v + ck * SPACE[n][1] * delta.get(n, 0.0)) for n, v in state["params"].items()}
+            minus = {n: clip(n, v - ck * SPACE[n][1] * delta.get(n, 0.0)) for n, v in state["params"].items()}
             seed = args.seed + 1000 * k  # the same games for both sides (common random numbers)
             f_plus = result(pool, plus, args.players, seed, args.games, args.budget)
             f_minus = result(pool, minus, args.players, seed, args.games, args.budget)
-            for name in SPACE:
+            for name in names:
                 gradient = (f_plus - f_minus) / (2 * ck * delta[name])  # per unit of c
                 state["params"][name] = clip(name, state["params"][name] + ak * SPACE[name][1] * gradient / 10.0)
             state["iteration"] = k + 1

@@ -267,3 +267,20 @@ def factory_within_reach(state: GameState, nation: str) -> bool:
     size = len(board.rondel)
     return any(space.action == "factory" and 1 <= (space.index - pos) % size <= board.max_steps
                and board.rondel_cost((space.index - pos) % size) == 0 for space in board.rondel)
+
+
+def battle_takes_flag(state: GameState, nation: str, region: str, unit: str) -> bool:
+    """After one more 1:1 battle in the flag region ``region``, ``nation``'s ``unit`` kind is the
+    only one left there, so the region's flag becomes the nation's."""
+    kind = state.fleets if unit == "fleet" else state.armies
+    mine = kind[nation].get(region, 0)
+    theirs = sum(kind[other].get(region, 0) for other in state.board.nation_ids if other != nation)
+    return mine - 1 >= 1 and theirs - 1 == 0
+
+
+def battle_wins_nothing(state: GameState, nation: str, region: str, unit: str) -> bool:
+    """A 1:1 battle of ``nation`` in a flag region that neither takes the flag nor guards the
+    nation's own: a unit lost on each side for nothing (issue 13)."""
+    if not state.board.regions[region].takes_flags:
+        return False
+    return state.flags.get(region) != nation and not battle_takes_flag(state, nation, region, unit)

@@ -15,11 +15,10 @@ import random
 
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.normal import NormalBot
-from imperial_desktop.ai.analysis import factory_within_reach
-from imperial_desktop.ai.heuristics import TAKEOVER_PENALTY, HeuristicPolicy, payout_takeover_risk, pending_choice
-from imperial_desktop.ai.lookahead import units_moved_in_turn
+from imperial_desktop.ai.corrections import Corrections, standing_corrections
+from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
 from imperial_desktop.ai.search import Candidate, PlayoutSearch
-from imperial_desktop.core import Action, ChooseRondel, Donate, GameState
+from imperial_desktop.core import Action, Donate, GameState
 
 BUDGET_SECONDS = 1.5
 BUDGET_SHARE = {"rondel": 1.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
@@ -34,12 +33,13 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
                  max_playouts: int | None = None, searched: frozenset[str] | None = None,
-                 use_prior: bool = True, params: dict[str, float] | None = None):
+                 use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = "greedy"):
         self.budget = budget
         self.use_prior = use_prior
         self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
         self.normal = NormalBot(seed)
-        self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts, params=params)
+        self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts, params=params,
+                                    playout_policy=playout_policy)
         self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
 
     def budget_for(self, kind: str) -> float:
@@ -64,27 +64,12 @@ class ExpertBot:
         return self.search.rank(state, legal, self.budget_for(decision.kind), self.prior(state, legal),
                                 self.standing_bonus(state, legal))[0].action
 
-    def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
-        """What a round of playouts cannot see in a rondel choice: idle money that a factory
-        would turn into taxes for the rest of the game, and a payout that hands a rival the
-        government (the takeover comes after the playout's horizon is judged)."""
-        if state.decision().kind != "rondel":
-            return None
-        board = state.board
-        player = state.current_player()
-        out: dict[Action, float] = {}
-        for a in legal:
-            if not isinstance(a, ChooseRondel):
-                continue
-            kind = board.rondel[a.space].action
-            if kind == "factory" and self.search.factory_bias and factory_within_reach(state, a.nation):
-                out[a] = self.search.factory_bias
-            elif kind == "investor" and self.search.takeover_guard and player is not None:
-                out[a] = -self.search.takeover_guard * payout_takeover_risk(state, a.nation, player) / TAKEOVER_PENALTY
-            elif kind in ("maneuver", "import") and self.search.empty_penalty \
-                    and units_moved_in_turn(state, a, self.search.exact) == 0:
-                out[a] = -self.search.empty_penalty
-        return out
+    def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:
+        """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
+        search = self.search
+        return standing_corrections(state, legal, search.exact,
+                                    Corrections(search.factory_bias, search.takeover_guard, search.empty_penalty,
+                                                search.battle_penalty))
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
         """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""

@@ -13,6 +13,7 @@ import random
 import time
 
 from imperial_desktop.ai.base import register
+from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS, Corrections, rondel_corrections
 from imperial_desktop.ai.search import leaf_value
 from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy
 from imperial_desktop.ai.lookahead import after, play_until
@@ -24,6 +25,7 @@ RONDEL_CANDIDATES = 4
 INVEST_CANDIDATES = 3
 PLAYOUTS = 1
 PRIOR_WEIGHT = 0.15  # Normal's own score only breaks near-ties (at 0.5 it overrode the playouts)
+CORRECTIONS = DEFAULT_CORRECTIONS  # see corrections.py (battles are Normal's here: it never fights for nothing)
 
 
 class HardBot:
@@ -32,7 +34,7 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
-                 playouts: int = PLAYOUTS):
+                 playouts: int = PLAYOUTS, corrections: Corrections = CORRECTIONS):
         self.rng = random.Random(seed)
         self.normal = NormalBot(seed)
         self.noisy = HeuristicPolicy(random.Random(seed + 7), noise=1.0, donate=False)
@@ -40,6 +42,7 @@ class HardBot:
         self.budget = budget
         self.horizon = horizon
         self.playouts = playouts
+        self.corrections = corrections
 
     def choose(self, state: GameState) -> Action:
         decision, legal, only = pending_choice(state)
@@ -47,8 +50,11 @@ class HardBot:
             return only
         started = time.perf_counter()
         if decision.kind == "rondel":
-            ranked = self.normal.rondel_scores(state, legal)[:RONDEL_CANDIDATES]
-            return self.search(state, ranked, started, self._horizon(state))
+            scored = self.normal.rondel_scores(state, legal)
+            corrections = rondel_corrections(state, legal, self.exact, self.corrections)
+            ranked = scored[:RONDEL_CANDIDATES]
+            ranked += [sa for sa in scored[RONDEL_CANDIDATES:] if corrections.get(sa[1], 0.0) > 0]
+            return self.search(state, ranked, started, self._horizon(state), corrections)
         if decision.kind == "invest":
             ranked = self.normal.invest_scores(state, legal)
             top = ranked[:INVEST_CANDIDATES]
@@ -62,8 +68,9 @@ class HardBot:
             return self.horizon
         return len(state.board.nation_ids) + 1
 
-    def search(self, state: GameState, ranked: list[tuple[float, Action]], started: float, horizon: int) -> Action:
-        """Average playout value (plus a share of the prior score) of each candidate."""
+    def search(self, state: GameState, ranked: list[tuple[float, Action]], started: float, horizon: int,
+               corrections: dict[Action, float] | None = None) -> Action:
+        """Average playout value (plus a share of the prior score and the corrections) of each candidate."""
         player = state.current_player()
         assert player is not None
         if len(ranked) == 1:
@@ -89,7 +96,7 @@ class HardBot:
         def value(a: Action) -> float:
             if not counts[a]:
                 return float("-inf")
-            return totals[a] / counts[a] + PRIOR_WEIGHT * (prior[a] - base)
+            return totals[a] / counts[a] + PRIOR_WEIGHT * (prior[a] - base) + (corrections or {}).get(a, 0.0)
 
         return max((a for _, a in ranked), key=value)
 

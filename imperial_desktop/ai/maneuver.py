@@ -8,7 +8,7 @@ the player gains from the rival nation doing badly.
 
 from __future__ import annotations
 
-from imperial_desktop.ai.analysis import distances, fleet_position, hurt_value
+from imperial_desktop.ai.analysis import battle_takes_flag, distances, fleet_position, hurt_value
 from imperial_desktop.core import (
     ARMY, FLEET, Action, Battle, DestroyFactory, EndPhase, GameState, MoveArmy, MoveFleet, Peace,
     SetArmyStatus,
@@ -206,9 +206,7 @@ class ManeuverView:
         reg = self.board.regions[a.region]
         value = -1.0 + 0.5 * min(4.0, h)
         if reg.takes_flags:
-            mine = (self.my_fleets if a.unit == FLEET else self.my_armies).get(a.region, 0)
-            theirs = sum(self._enemies_in(a.region, a.unit).values())
-            if mine - 1 >= 1 and theirs - 1 == 0:
+            if battle_takes_flag(self.state, a.nation, a.region, a.unit):
                 value += self._flag_value(a.region) * 0.7
             elif self.state.flags.get(a.region) == self.nation:
                 value += 2.0

@@ -19,9 +19,12 @@ import time
 from dataclasses import dataclass, field, replace
 
 from imperial_desktop.ai.analysis import rounds_left
+from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, edge, expected_scores
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
+from imperial_desktop.ai.normal import NormalBot
+from imperial_desktop.ai.playout_policy import PLAYOUT_POLICIES, LookaheadPlayout
 from imperial_desktop.core import Action, EndPhase, GameState, PassInvestment
 
 END_GAME_ROUNDS = 1.5  # play to the end of the game when it is this close
@@ -34,9 +37,13 @@ WIN_WEIGHT = 15.0  # score points for being first at the end (playing to win, no
 PRIOR_WEIGHT = 0.5  # weight of a given prior (e.g. Normal's look-ahead), fading with playouts
 HEURISTIC_WEIGHT = 0.15  # heuristic scores are on a larger scale than the evaluation's points
 HEURISTIC_BIAS_CAP = 3.0
-FACTORY_BIAS = 0.0  # points for building when money lies idle (a factory pays beyond the horizon)
-TAKEOVER_GUARD = 0.0  # points against an Investor payout that hands a rival the government
-EMPTY_PENALTY = 0.0  # points against a Maneuver or Import that would move or buy nothing
+# Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
+# against an Investor landing that hands a rival the government, against a Maneuver or Import that
+# would move or buy nothing and against a battle that wins nothing.
+FACTORY_BIAS = DEFAULT_CORRECTIONS.factory
+TAKEOVER_GUARD = DEFAULT_CORRECTIONS.takeover
+EMPTY_PENALTY = DEFAULT_CORRECTIONS.empty
+BATTLE_PENALTY = DEFAULT_CORRECTIONS.battle
 
 
 def win_chance(values: list[float], player: int, rounds: float) -> float:
@@ -112,12 +119,12 @@ class PlayoutSearch:
     """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
 
     SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
-                      "factory_bias", "takeover_guard", "empty_penalty")
+                      "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
     def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None,
-                 params: dict[str, float] | None = None):
+                 params: dict[str, float] | None = None, playout_policy: str = "greedy"):
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = NOISE
@@ -129,6 +136,7 @@ class PlayoutSearch:
         self.factory_bias = FACTORY_BIAS
         self.takeover_guard = TAKEOVER_GUARD
         self.empty_penalty = EMPTY_PENALTY
+        self.battle_penalty = BATTLE_PENALTY
         self.weights = DEFAULT_WEIGHTS
         for name, value in (params or {}).items():
             if name in self.EVAL_WEIGHTS:
@@ -140,6 +148,13 @@ class PlayoutSearch:
         self.exact = HeuristicPolicy(random.Random(seed + 1), donate=False)
         self.noisy = HeuristicPolicy(random.Random(seed + 2), noise=self.noise, donate=False)
         self.ordering = HeuristicPolicy(random.Random(seed + 3), donate=False)
+        if playout_policy not in PLAYOUT_POLICIES:
+            raise ValueError(f"unknown playout policy {playout_policy!r}")
+        self.playout_exact = self.exact
+        self.playout_noisy = self.noisy
+        if playout_policy == "lookahead":
+            self.playout_exact = LookaheadPlayout(self.exact, NormalBot(seed + 4))
+            self.playout_noisy = LookaheadPlayout(self.noisy, NormalBot(seed + 5))
         self.horizon = horizon
         self.max_playouts = max_playouts
         self.playouts_done = 0
@@ -156,10 +171,10 @@ class PlayoutSearch:
         sim.apply(action)
         turns -= sim.turns_taken - state.turns_taken  # an action that ends the turn counts it
         if noisy_round is None:
-            play_until(sim, self.exact, turns=turns, max_actions=2000)
+            play_until(sim, self.playout_exact, turns=turns, max_actions=2000)
         else:
             self.noisy.rng.seed(self.seed * 1_000_003 + noisy_round)  # common random numbers
-            play_until(sim, self.noisy, turns=turns, max_actions=2000)
+            play_until(sim, self.playout_noisy, turns=turns, max_actions=2000)
         self.playouts_done += 1
         return leaf_value(sim, player, self.win_weight, self.weights)
 

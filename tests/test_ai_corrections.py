@@ -1,0 +1,132 @@
+"""Issue 13's measured weaknesses: the standing corrections of searched rondel choices.
+
+Idle money with a free site and Factory a free step away, a government's own Investor payout
+that hands a rival the cash to take it over, and a Maneuver or Import that moves or buys nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from helpers import AH, IT, give_turn, put, six_player_game
+
+from imperial_desktop.ai.corrections import Corrections, battle_corrections, rondel_corrections, standing_corrections
+from imperial_desktop.ai.hard import HardBot
+from imperial_desktop.ai.heuristics import HeuristicPolicy
+from imperial_desktop.core import Battle, ChooseRondel
+
+WEIGHTS = Corrections(factory=3.0, takeover=5.0, empty=2.0)
+FACTORY, MANEUVER, INVESTOR, IMPORT = 0, 2, 3, 4  # rondel spaces
+
+
+def corrections_for(state) -> dict[int, float]:
+    policy = HeuristicPolicy(random.Random(1), donate=False)
+    found = rondel_corrections(state, state.legal_actions(), policy, WEIGHTS)
+    return {a.space: v for a, v in found.items() if isinstance(a, ChooseRondel)}
+
+
+def test_idle_money_counts_for_the_factory_space():
+    """Money that neither the factory (5M) nor a payout of every bond's interest needs lies idle."""
+    state = six_player_game()
+    give_turn(state, AH, position=7)  # Taxation: Factory is one free step away
+    due = sum(state.interest_due(AH).values())
+    state.treasury[AH] = 5 + due + 20
+    assert corrections_for(state).get(FACTORY) == 6.0  # 3 points per 10M lying idle
+    state.treasury[AH] = 5 + due + 5
+    assert corrections_for(state).get(FACTORY) == 1.5
+    state.treasury[AH] = 5 + due + 90
+    assert corrections_for(state).get(FACTORY) == 9.0  # at most three times the weight
+
+
+def test_no_factory_correction_without_idle_money_or_a_free_site():
+    state = six_player_game()
+    give_turn(state, AH, position=7)
+    due = sum(state.interest_due(AH).values())
+    state.treasury[AH] = 5 + due  # the factory and the next payout take it all
+    assert FACTORY not in corrections_for(state)
+    state.treasury[AH] = 5 + due + 20
+    state.factories.update({"prague", "lemberg", "trieste"})  # every home province built
+    assert FACTORY not in corrections_for(state)
+
+
+def test_no_factory_correction_when_factory_is_not_a_free_step_away():
+    state = six_player_game()
+    give_turn(state, AH, position=2)  # from Maneuver, Factory is 6 steps (6M) away
+    state.treasury[AH] = 20
+    assert FACTORY not in corrections_for(state)
+
+
+def test_maneuver_and_import_that_do_nothing_are_marked_down():
+    state = six_player_game()
+    give_turn(state, AH, position=1)  # Maneuver and Import are free steps away
+    state.treasury[AH] = 0  # imports cost 1M each: nothing can be bought
+    found = corrections_for(state)
+    assert found.get(MANEUVER) == -2.0  # no unit to move
+    assert found.get(IMPORT) == -2.0
+
+
+def test_a_maneuver_with_units_and_flags_to_win_is_not_marked_down():
+    state = six_player_game()
+    give_turn(state, AH, position=1)
+    put(state, AH, "vienna", armies=2)
+    found = corrections_for(state)
+    assert MANEUVER not in found
+    assert IMPORT not in found  # 11M in the treasury buys units
+
+
+def test_a_payout_that_hands_a_rival_the_government_is_marked_down():
+    """The card holder gets 2M of interest and can then buy the 6M bond: 10M against 9M."""
+    state = six_player_game()
+    holder = state.card
+    state.bond_owner[AH] = {9: 0, 4: holder}
+    state.cash[holder] = 3
+    give_turn(state, AH, position=2)
+    assert corrections_for(state).get(INVESTOR) == -5.0
+    state.cash[holder] = 0
+    assert INVESTOR not in corrections_for(state)
+
+
+def fight(nation: str, region: str, target: str) -> Battle:
+    return Battle(nation=nation, region=region, unit="army", target_nation=target, target_unit="army")
+
+
+def test_a_battle_that_wins_nothing_is_marked_down():
+    """1:1 in West Balkan with one army each side: both armies go, the flag stays a third
+    nation's (issue 13: half of all battles were such trades)."""
+    state = six_player_game()
+    put(state, AH, "west_balkan", armies=1)
+    put(state, IT, "west_balkan", armies=1)
+    state.flags["west_balkan"] = "russia"
+    battle = fight(AH, "west_balkan", IT)
+    assert battle_corrections(state, [battle], 3.0) == {battle: -3.0}
+
+
+def test_battles_that_take_or_guard_a_flag_are_not_marked_down():
+    state = six_player_game()
+    put(state, AH, "west_balkan", armies=2)  # two against one: the last army stays and takes the flag
+    put(state, IT, "west_balkan", armies=1)
+    battle = fight(AH, "west_balkan", IT)
+    assert battle_corrections(state, [battle], 3.0) == {}
+    state.armies[AH]["west_balkan"] = 1
+    state.flags["west_balkan"] = AH  # guarding the nation's own flag
+    assert battle_corrections(state, [battle], 3.0) == {}
+
+
+def test_standing_corrections_cover_rondel_choices_and_battles():
+    state = six_player_game()
+    give_turn(state, AH, position=7)
+    state.treasury[AH] = 20
+    policy = HeuristicPolicy(random.Random(1), donate=False)
+    found = standing_corrections(state, state.legal_actions(), policy, Corrections(factory=3.0, battle=3.0))
+    assert any(isinstance(a, ChooseRondel) and a.space == FACTORY for a in found)
+
+
+def test_hard_searches_the_factory_when_money_lies_idle():
+    """Hard adds the Factory option to its candidates when money lies idle, even if Normal's
+    look-ahead ranks it out of the top four; a strong correction then decides."""
+    state = six_player_game()
+    give_turn(state, AH, position=7)
+    state.treasury[AH] = 30
+    bot = HardBot(3, corrections=Corrections(factory=1000.0))
+    action = bot.choose(state)
+    assert isinstance(action, ChooseRondel) and action.space == FACTORY
