@@ -136,3 +136,56 @@ def test_save_settings_safely_returns_a_message_instead_of_raising(tmp_path):
     assert load_settings(tmp_path / "ok") == custom()
     message = save_settings_safely(custom(), blocker / "sub")
     assert message and message.startswith("The settings could not be saved") and str(blocker) in message
+
+
+# ---------------------------------------------------------------------------- issue 13: thinking time per level
+
+
+def test_think_times_default_to_the_levels_own_budget(tmp_path):
+    from imperial_desktop.session.settings import THINK_TIMES
+
+    default = Settings()
+    assert default.think_times == {"hard": "standard", "expert": "standard"}
+    assert default.think_seconds() == {}  # nothing to add to the bot names: "hard", "expert"
+    assert set(THINK_TIMES) == {"hard", "expert"}
+    assert all(choices["standard"] is None for choices in THINK_TIMES.values())
+    assert THINK_TIMES["expert"] == {"quick": 0.5, "standard": None, "long": 3.0, "very_long": 6.0}
+    assert THINK_TIMES["hard"] == {"quick": 0.3, "standard": None, "long": 2.0}
+
+
+def test_think_times_round_trip(tmp_path):
+    chosen = custom()
+    chosen.think_times = {"hard": "quick", "expert": "very_long"}
+    save_settings(chosen, tmp_path)
+    raw = json.loads(settings_path(tmp_path).read_text())
+    assert raw["think_times"] == {"hard": "quick", "expert": "very_long"}  # the choice's name, not seconds
+    assert raw["format_version"] == 1
+    loaded = load_settings(tmp_path)
+    assert loaded == chosen
+    assert loaded.think_seconds() == {"hard": 0.3, "expert": 6.0}
+
+
+def test_an_old_settings_file_without_think_times_loads_with_the_defaults(tmp_path):
+    data = custom().to_dict()
+    del data["think_times"]
+    settings_path(tmp_path).write_text(json.dumps(data))
+    loaded = load_settings(tmp_path)
+    assert loaded == custom() and loaded.think_times == Settings().think_times
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("long", {"hard": "standard", "expert": "standard"}),
+    (None, {"hard": "standard", "expert": "standard"}),
+    ([["hard", "quick"]], {"hard": "standard", "expert": "standard"}),
+    ({"hard": "very_long", "expert": "ludicrous"}, {"hard": "standard", "expert": "standard"}),  # very_long: Expert only
+    ({"hard": 2.0, "expert": ["long"]}, {"hard": "standard", "expert": "standard"}),
+    ({"hard": {"x": 1}, "expert": "long"}, {"hard": "standard", "expert": "long"}),
+    ({"hard": "long", "normal": "long", "expert:0.5": "quick"}, {"hard": "long", "expert": "standard"}),
+])
+def test_damaged_think_times_fall_back_one_level_at_a_time(tmp_path, value, expected):
+    data = custom().to_dict()
+    data["think_times"] = value
+    settings_path(tmp_path).write_text(json.dumps(data))
+    loaded = load_settings(tmp_path)
+    assert loaded.think_times == expected
+    assert loaded.pace == "slow"  # the other fields are kept

@@ -102,3 +102,12 @@ def click_in_app(app, element, settle: int = 1) -> None:
         app.frame(1 / 60)
     for _ in range(settle):
         app.frame(1 / 60)
+
+
+def choose_in_app(app, menu, shown: str) -> None:
+    """Open a drop-down menu of a running App and click the option showing ``shown`` (real clicks:
+    the menu's button, then the option in the list that opened)."""
+    click_in_app(app, menu.current_state.selected_option_button)
+    items = menu.current_state.options_selection_list.item_list
+    item = next(i for i in items if i["text"] == shown)
+    click_in_app(app, item["button_element"], settle=3)  # selection, then the menu's change event

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Mapping
 
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import Action, Donate, Event, GameRecord, GameSetup, GameState
@@ -37,7 +37,7 @@ class GameSession:
     """A game in progress: state, seats, record, undo/redo and computer players."""
 
     def __init__(self, setup: GameSetup, seats: list[Seat], *, state: GameState | None = None,
-                 actions: list[Action] | None = None, seed: int = 0):
+                 actions: list[Action] | None = None, seed: int = 0, think_times: Mapping[str, float] | None = None):
         if len(seats) != setup.num_players:
             raise ValueError("one seat per player")
         self.setup = setup
@@ -49,7 +49,11 @@ class GameSession:
         self.listeners: list[Listener] = []
         self.on_change: list[ChangeListener] = []  # told after undo() and redo()
         self.seed = seed
-        self._bots = {i: make_bot(s.level, seed * 7 + i) for i, s in enumerate(seats) if not s.is_human}
+        # seconds per decision by level ({"expert": 0.5}; a level not named thinks its default):
+        # the seats keep the plain level, so the record and the saves do not change with it
+        self.think_times: dict[str, float] = dict(think_times or {})
+        self._bot_names = {i: self.bot_name(i) for i, s in enumerate(seats) if not s.is_human}
+        self._bots = {i: make_bot(name, seed * 7 + i) for i, name in self._bot_names.items()}
         # the window sets this: long searches then run in a process and leave the GIL to drawing
         self.think_in_process = False
         self._version = 0
@@ -80,6 +84,24 @@ class GameSession:
 
     def computer_thinking(self) -> bool:
         return self._worker is not None
+
+    def bot_name(self, player: int) -> str:
+        """What :func:`make_bot` makes for a computer seat: its level, with the think time of
+        :attr:`think_times` after a colon when one is set for that level ("expert:0.5")."""
+        level = self.seats[player].level
+        seconds = self.think_times.get(level)
+        return level if seconds is None else f"{level}:{seconds:g}"
+
+    def set_think_times(self, think_times: Mapping[str, float] | None) -> None:
+        """Computer seats think this long per decision from now on (by level; see
+        :attr:`think_times`). The window calls it when a game starts or is continued, before any
+        computer thinks; a seat whose think time changes gets a new bot (same seed)."""
+        self.think_times = dict(think_times or {})
+        for player, name in list(self._bot_names.items()):
+            wanted = self.bot_name(player)
+            if wanted != name:
+                self._bot_names[player] = wanted
+                self._bots[player] = make_bot(wanted, self.seed * 7 + player)
 
     # -------------------------------------------------------------- applying actions
 
@@ -163,13 +185,13 @@ class GameSession:
         bot = self._bots[player]
         snapshot = self.state.clone()
         version = self._version
-        level = self.seats[player].level
-        in_process = self.think_in_process and level in PROCESS_LEVELS
+        name = self._bot_names.get(player, self.seats[player].level)  # "expert:0.5": the worker makes the same bot
+        in_process = self.think_in_process and name.partition(":")[0] in PROCESS_LEVELS
         seed = self.seed * 7 + player
 
         def think() -> None:
             try:
-                answer: Action | BaseException = (self._choose_in_process(level, seed, snapshot, bot) if in_process
+                answer: Action | BaseException = (self._choose_in_process(name, seed, snapshot, bot) if in_process
                                                   else bot.choose(snapshot))
             except BaseException as exc:  # handed to the main thread
                 answer = exc

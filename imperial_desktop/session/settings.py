@@ -39,6 +39,15 @@ MAX_SETTINGS_BYTES = 1 << 20
 # How fast computer turns are shown: seconds per visible step (a rondel move, a unit, a build).
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
 DEFAULT_PACE = "normal"
+# How long a searching computer thinks per decision, by level: named choices and their seconds.
+# None is the level's own default (BUDGET_SECONDS of ai/hard.py and ai/expert.py: 1 s and 1.5 s),
+# which needs no think time in the bot's name. The settings keep the choice's name, the saved
+# games only the plain level ("expert"), so neither changes when a bot's default changes.
+THINK_TIMES: dict[str, dict[str, float | None]] = {
+    "hard": {"quick": 0.3, "standard": None, "long": 2.0},
+    "expert": {"quick": 0.5, "standard": None, "long": 3.0, "very_long": 6.0},
+}
+DEFAULT_THINK_TIME = "standard"
 MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows
 SYSTEM_LANGUAGE = "system"  # the language setting that follows the system's language
 SEAT_KINDS = ("human", "computer")
@@ -132,6 +141,8 @@ class Settings:
     pace: str = DEFAULT_PACE  # a key of PACES: how computer turns are shown
     hide_cash_in_hot_seat: bool = True
     language: str = SYSTEM_LANGUAGE  # "system" or a key of i18n.LANGUAGES; give it to i18n.set_language
+    # per level of THINK_TIMES, the name of its think-time choice (see think_seconds())
+    think_times: dict[str, str] = field(default_factory=lambda: {level: DEFAULT_THINK_TIME for level in THINK_TIMES})
     last_new_game: NewGameChoices = field(default_factory=NewGameChoices)
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,8 +161,19 @@ class Settings:
             pace=data["pace"] if data.get("pace") in PACES else default.pace,
             hide_cash_in_hot_seat=_bool(data.get("hide_cash_in_hot_seat"), default.hide_cash_in_hot_seat),
             language=_language(data.get("language"), default.language),
+            think_times=_think_times(data.get("think_times")),
             last_new_game=_choices(data.get("last_new_game")),
         )
+
+    def think_seconds(self) -> dict[str, float]:
+        """The levels whose computers think longer or shorter than their default, with the
+        seconds per decision: ``{"expert": 0.5}`` (give it to ``GameSession(think_times=...)``)."""
+        seconds = {}
+        for level, choices in THINK_TIMES.items():
+            value = choices.get(self.think_times.get(level, DEFAULT_THINK_TIME))
+            if value is not None:
+                seconds[level] = value
+        return seconds
 
 
 def _int_in(value: Any, low: int, high: int, default: int) -> int:
@@ -169,6 +191,13 @@ def _float_in(value: Any, low: float, high: float, default: float) -> float:
 
 def _bool(value: Any, default: bool) -> bool:
     return value if isinstance(value, bool) else default
+
+
+def _think_times(value: Any) -> dict[str, str]:
+    """A known choice per level; a missing, unknown or damaged one gives "standard"."""
+    value = value if isinstance(value, dict) else {}
+    return {level: value[level] if isinstance(value.get(level), str) and value[level] in choices else DEFAULT_THINK_TIME
+            for level, choices in THINK_TIMES.items()}
 
 
 def _language(value: Any, default: str) -> str:
@@ -287,7 +316,7 @@ def save_settings_safely(settings: Settings, root: str | os.PathLike[str] | None
 
 
 __all__ = [
-    "DEFAULT_PACE", "HOME_ENV", "MAX_NAME_LENGTH", "PACES", "SYSTEM_LANGUAGE", "NewGameChoices", "Settings", "atomic_write_bytes",
+    "DEFAULT_PACE", "DEFAULT_THINK_TIME", "HOME_ENV", "MAX_NAME_LENGTH", "PACES", "SYSTEM_LANGUAGE", "THINK_TIMES", "NewGameChoices", "Settings", "atomic_write_bytes",
     "clean_name", "clean_rules_options", "config_dir", "data_dir", "describe_os_error", "load_settings",
     "save_settings", "save_settings_safely", "settings_path",
 ]

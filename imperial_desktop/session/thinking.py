@@ -24,7 +24,7 @@ PROCESS_LEVELS = frozenset({"easy", "normal", "hard", "expert", "greedy"})
 
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
-_BOTS: dict[tuple[str, int], Any] = {}  # in the worker process: the bots, by level and seed
+_BOTS: dict[tuple[str, int], Any] = {}  # in the worker process: the bots, by bot name ("expert:0.5") and seed
 
 
 def _pool() -> concurrent.futures.ProcessPoolExecutor:
@@ -48,7 +48,8 @@ atexit.register(shutdown)
 
 
 def _choose(level: str, seed: int, state: GameState) -> Action:
-    """In the worker: the seat's bot (kept between decisions) chooses an action."""
+    """In the worker: the seat's bot (kept between decisions) chooses an action. ``level`` is the
+    name :func:`make_bot` takes: a level, with its think time after a colon if the settings set one."""
     bot = _BOTS.get((level, seed))
     if bot is None:
         bot = _BOTS[(level, seed)] = make_bot(level, seed)

@@ -119,11 +119,12 @@ def show_dropdown_tips(menus) -> None:
     """Give the buttons of closed drop-down menus their menu's tool tip.
 
     pygame-gui shows a tool tip for the hovered button, and a UIDropDownMenu is hovered through
-    its inner buttons, which it builds again after every change; call this every frame."""
+    its inner buttons, which it builds again after every change; call this every frame. An open
+    menu shows no tool tip: it would cover the list of options."""
     for menu in menus:
         tip = getattr(menu, "tool_tip_text", None)
         state = getattr(menu, "current_state", None)
-        if not tip or state is None:
+        if not tip or state is None or state is getattr(menu, "menu_states", {}).get("expanded"):
             continue
         for button in (getattr(state, "selected_option_button", None), getattr(state, "open_button", None)):
             if button is not None and button.tool_tip_text != tip:

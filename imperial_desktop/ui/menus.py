@@ -20,6 +20,8 @@ from pygame_gui.elements import (
 )
 
 from imperial_desktop.ai import bot_names
+from imperial_desktop.ai.expert import BUDGET_SECONDS as EXPERT_SECONDS
+from imperial_desktop.ai.hard import BUDGET_SECONDS as HARD_SECONDS
 from imperial_desktop.core import GameSetup, RulesOptions
 from imperial_desktop.core.board import load_board
 from imperial_desktop.i18n import LANGUAGES, N_, _, available_languages, ngettext, system_language
@@ -27,7 +29,7 @@ from imperial_desktop.session import saves
 from imperial_desktop.session import settings as settings_module
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
-from imperial_desktop.session.settings import PACES, NewGameChoices
+from imperial_desktop.session.settings import PACES, THINK_TIMES, NewGameChoices
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.localized import format_number, format_when
 from imperial_desktop.ui.gui import TIP_WIDTH, ask, markup_escape, plain_text, show_dropdown_tips, text_problem
@@ -234,7 +236,7 @@ class TitleScene(MenuScene):
         ("new", N_("New game"), N_("Set up a new game: players, computer opponents, variants")),
         ("learn", None, None),  # "Learn to play": its texts come from ui.coach (the tutorial's catalog)
         ("load", N_("Load"), N_("Open a saved game")),
-        ("settings", N_("Settings"), N_("Language, window size, full screen, pace of computer turns, hidden cash")),
+        ("settings", N_("Settings"), N_("Language, window size, full screen, pace of computer turns, computers' thinking time, hidden cash")),
         ("rules", N_("Rules"), N_("A summary of the rules of Imperial, with every new-game option explained")),
         ("quit", N_("Quit"), N_("Leave the game (the current game is saved)")),
     ]
@@ -613,7 +615,7 @@ class NewGameScene(MenuScene):
         setup, seats, seed = self._pending
         self.app.settings.last_new_game = self.choices
         problem = _save_settings(self.app)
-        self.app.start_game(GameSession(setup, seats, seed=seed))
+        self.app.start_game(GameSession(setup, seats, seed=seed, think_times=self.app.settings.think_seconds()))
         if problem and hasattr(self.app.scene, "show_message"):
             self.app.scene.show_message(problem + " " + _("The game goes on."), 6)
 
@@ -877,66 +879,89 @@ class LoadScene(MenuScene):
 
 
 class SettingsScene(MenuScene):
-    """Language, window size, full screen, pace of computer turns, hidden cash in hot seat.
+    """Language, window size, full screen, pace of computer turns, thinking time of the Hard and
+    Expert computers, hidden cash in hot seat.
 
     A language chosen in the menu is shown at once (this screen is built again in it); Save keeps
     it, Back returns to the language used before."""
 
     title = N_("Settings")
-    panel_size = (640, 460)
+    panel_size = (640, 500)
     SIZES = ["1280x720", "1280x800", "1366x768", "1440x900", "1600x1000", "1920x1080", "1920x1200"]
     TIPS = {
         "language": N_("The language of the game; \"System\" follows the language of your computer"),
         "size": N_("The size of the window when it is not full screen"),
         "full": N_("Fill the whole screen"),
         "pace": N_("How fast computer turns are shown: instant, fast, normal (about half a second per step) or slow"),
+        "think_hard": N_("How long a Hard computer thinks about each decision. Longer thinking plays stronger and "
+                         "makes you wait longer. Applies from the next game you start or continue"),
+        "think_expert": N_("How long an Expert computer thinks about each decision. Longer thinking plays stronger "
+                           "and makes you wait longer. Applies from the next game you start or continue"),
         "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
     }
     # Shown names of the options (the English key is kept); languages are named in their own language.
     NAMES = {"off": N_("off"), "on": N_("on"), "yes": N_("yes"), "no": N_("no"), "instant": N_("instant"),
              "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow"), "system": N_("System")}
+    # Thinking time choices (settings.THINK_TIMES), shown with their seconds per decision.
+    THINK_NAMES = {"quick": N_("quick ({seconds} s)"), "standard": N_("standard ({seconds} s)"),
+                   "long": N_("long ({seconds} s)"), "very_long": N_("very long ({seconds} s)")}
+    DEFAULT_SECONDS = {"hard": HARD_SECONDS, "expert": EXPERT_SECONDS}  # what "standard" is
 
     def __init__(self, app: "App"):
         s = app.settings
         size = f"{s.window_width}x{s.window_height}"
         self.language_before = _setting_language(s)
         self.values = {"language": self.language_before, "size": size, "full": "on" if s.fullscreen else "off",
-                       "pace": s.pace, "hide": "yes" if s.hide_cash_in_hot_seat else "no"}
+                       "pace": s.pace, "hide": "yes" if s.hide_cash_in_hot_seat else "no",
+                       **{f"think_{level}": s.think_times.get(level, "standard") for level in THINK_TIMES}}
         self.message = ""
         super().__init__(app)
 
     def _names(self) -> dict[str, str]:
         return {**self.NAMES, **LANGUAGES}
 
+    def _think_options(self, level: str) -> list[tuple[str, str]]:
+        """The thinking-time choices of a level: "quick (0.5 s)", "standard (1.5 s)", ..."""
+        shown = []
+        for key, seconds in THINK_TIMES[level].items():
+            seconds = self.DEFAULT_SECONDS[level] if seconds is None else seconds
+            number = format_number(seconds, 0 if float(seconds).is_integer() else 1)
+            shown.append((_(self.THINK_NAMES[key]).format(seconds=number), key))
+        return shown
+
     def _build(self) -> None:
         m, p = self.manager, self.panel
         pw, ph = self.panel_rect.size
-        pitch = max(30, min(46, (ph - 60 - 70) // 6))
-        ch = min(32, pitch - 4)
         label_w = min(260, pw // 2 - 20)
         menu_w = min(220, pw - label_w - 40)
         sizes = self.SIZES if self.values["size"] in self.SIZES else self.SIZES + [self.values["size"]]
         languages = available_languages()
         rows = [("language", _("Language"), ["system", *languages]), ("size", _("Window size"), sizes),
                 ("full", _("Full screen"), ["off", "on"]), ("pace", _("Computer turns"), list(PACES)),
+                ("think_hard", _("Hard computer thinks"), list(THINK_TIMES["hard"])),
+                ("think_expert", _("Expert computer thinks"), list(THINK_TIMES["expert"])),
                 ("hide", _("Hide cash in hot seat"), ["yes", "no"])]
+        pitch = max(30, min(46, (ph - 60 - 70) // (len(rows) + 1)))
+        ch = min(32, pitch - 4)
         self.menus: dict[str, UIDropDownMenu] = {}
         y = 60
         for key, text, options in rows:
             self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), _(self.TIPS[key]))
             names = self._names()
-            shown = [(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
+            shown = ([(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
+                     if not key.startswith("think_") else self._think_options(key.removeprefix("think_")))
             if key == "language":  # which language "System" means here: "System (Deutsch)"
                 meant = system_language() if system_language() in languages else "en"
                 shown[0] = (f"{shown[0][0]} ({LANGUAGES[meant]})", "system")
-            current = shown[options.index(self.values[key])] if self.values[key] in options else shown[0]
+            fallback = options.index("standard") if key.startswith("think_") else 0
+            current = shown[options.index(self.values[key]) if self.values[key] in options else fallback]
             menu = UIDropDownMenu(shown, current, pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
                                   expansion_height_limit=max(60, self.window_size()[1] - self.panel_rect.y - y - ch - 50))
             menu.set_tooltip(_(self.TIPS[key]))
             self.menus[key] = menu
             y += pitch
-        self.language, self.size, self.full, self.pace, self.hide = (
-            self.menus[k] for k in ("language", "size", "full", "pace", "hide"))
+        self.language, self.size, self.full, self.pace, self.think_hard, self.think_expert, self.hide = (
+            self.menus[k] for k in ("language", "size", "full", "pace", "think_hard", "think_expert", "hide"))
         bh = min(44, max(24, ph - y - 40))
         self.note = UILabel(pygame.Rect(20, ph - bh - 44, pw - 40, 26), _fit(self.message, pw - 44, 14), m, container=p)
         self.done = self.button(pygame.Rect(pw - 200, ph - bh - 12, 180, bh), _("Save"), _("Keep these settings"), "#primary_button")
@@ -970,6 +995,7 @@ class SettingsScene(MenuScene):
             s.window_width, s.window_height = w, h
             s.fullscreen = _selected(self.full) == "on"
             s.pace = _selected(self.pace)
+            s.think_times = {level: _selected(self.menus[f"think_{level}"]) for level in THINK_TIMES}
             s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
             s.language = _selected(self.language)
             self.app.set_language(s.language)

@@ -1,0 +1,210 @@
+"""Issue 13: a Settings entry sets the thinking time per level (Hard and Expert).
+
+The Settings screen has a drop-down per searching level; Save writes the choice's name into
+settings.json; the next game started or continued makes its Hard and Expert seats with that
+budget ("expert:3" for make_bot, also in the worker process), while the seats, the saves and the
+autosave keep the plain level name. The guided game's scripted computers do not change.
+Driven headless through posted pygame events where the player acts.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ui_driver import choose_in_app, click_in_app
+
+from imperial_desktop.ai.expert import BUDGET_SECONDS as EXPERT_DEFAULT
+from imperial_desktop.ai.hard import BUDGET_SECONDS as HARD_DEFAULT
+from imperial_desktop.core import GameSetup
+from imperial_desktop.session import thinking
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.saves import save_document
+from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+
+
+def _seats() -> list[Seat]:
+    return [Seat("Ann", HUMAN), Seat("Eve", COMPUTER, "expert"), Seat("Hal", COMPUTER, "hard"), Seat("Ned", COMPUTER, "normal")]
+
+
+def _session(**kwargs) -> GameSession:
+    return GameSession(GameSetup.create(4, 5, names=[s.name for s in _seats()]), _seats(), seed=5, **kwargs)
+
+
+@pytest.fixture
+def fake_worker(monkeypatch):
+    """The worker process replaced by a stand-in that records the bot names it is asked for and
+    answers at once (no search on the test machine's cores)."""
+    asked: list[str] = []
+
+    def choose(name, seed, state):
+        asked.append(name)
+        return state.legal_actions()[0]
+
+    monkeypatch.setattr(thinking, "choose", choose)
+    return asked
+
+
+# ---------------------------------------------------------------------------- the controller
+
+
+def test_the_session_makes_its_searching_bots_with_the_think_times_given():
+    session = _session(think_times={"expert": 0.5, "hard": 2.0})
+    assert session._bots[1].budget == 0.5 and session._bots[2].budget == 2.0
+    assert [session.bot_name(i) for i in (1, 2, 3)] == ["expert:0.5", "hard:2", "normal"]
+    assert [s.level for s in session.seats] == ["normal", "expert", "hard", "normal"]  # the seats keep the level
+    document = save_document(session, "x")
+    assert [s["level"] for s in document["seats"][1:]] == ["expert", "hard", "normal"]
+    assert not any(":" in value for seat in document["seats"] for value in seat.values())
+
+
+def test_without_think_times_the_bots_think_their_default():
+    session = _session()
+    assert session._bots[1].budget == EXPERT_DEFAULT and session._bots[2].budget == HARD_DEFAULT
+    assert session.bot_name(1) == "expert"
+
+
+def test_set_think_times_makes_new_bots_only_where_the_time_changes():
+    session = _session()
+    hard, normal = session._bots[2], session._bots[3]
+    session.set_think_times({"expert": 6.0})
+    assert session._bots[1].budget == 6.0
+    assert session._bots[2] is hard and session._bots[3] is normal
+    session.set_think_times({})
+    assert session._bots[1].budget == EXPERT_DEFAULT
+
+
+def test_the_worker_process_is_asked_for_the_bot_with_the_think_time(fake_worker):
+    seats = [Seat("Eve", COMPUTER, "expert"), Seat("Hal", COMPUTER, "hard")]
+    session = GameSession(GameSetup.create(2, 3, names=["Eve", "Hal"]), seats, seed=3, think_times={"expert": 0.5, "hard": 0.3})
+    session.think_in_process = True
+    for _ in range(4):
+        session.poll()
+        session.wait_for_computer(30)
+        session.poll()
+    assert set(fake_worker) == {"expert:0.5", "hard:0.3"}
+    assert [s.level for s in session.seats] == ["expert", "hard"]
+
+
+# ---------------------------------------------------------------------------- the Settings screen and the games
+
+
+def _settings_screen(app):
+    from imperial_desktop.ui.menus import SettingsScene
+
+    click_in_app(app, app.scene.buttons["settings"])
+    assert isinstance(app.scene, SettingsScene)
+    return app.scene
+
+
+def test_the_settings_screen_shows_a_thinking_time_per_level_with_its_tip(app):
+    scene = _settings_screen(app)
+    for menu, label in ((scene.think_hard, "Hard computer thinks"), (scene.think_expert, "Expert computer thinks")):
+        assert menu in scene.dropdowns()
+        assert menu.selected_option[1] == "standard"
+        tip = menu.tool_tip_text
+        assert "plays stronger" in tip and "wait longer" in tip and "next game you start or continue" in tip
+        labels = [e for e in scene.panel.get_container().elements if getattr(e, "text", None) == label]
+        assert len(labels) == 1 and labels[0].tool_tip_text == tip
+        # the label and its drop-down share a row, like the other settings
+        assert labels[0].get_abs_rect().y == menu.get_abs_rect().y
+    assert scene.think_hard.selected_option[0] == "standard (1 s)"
+    assert scene.think_expert.selected_option[0] == "standard (1.5 s)"
+    assert [o[0] for o in scene.think_expert.options_list] == ["quick (0.5 s)", "standard (1.5 s)", "long (3 s)", "very long (6 s)"]
+    assert [o[0] for o in scene.think_hard.options_list] == ["quick (0.3 s)", "standard (1 s)", "long (2 s)"]
+
+
+def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_continue(app, fake_worker):
+    from imperial_desktop.session.saves import autosave_path
+    from imperial_desktop.session.settings import NewGameChoices, load_settings, settings_path
+    from imperial_desktop.ui.game_scene import GameScene
+    from imperial_desktop.ui.menus import TitleScene
+
+    scene = _settings_screen(app)
+    choose_in_app(app, scene.think_expert, "long (3 s)")
+    choose_in_app(app, scene.think_hard, "quick (0.3 s)")
+    assert scene.think_expert.selected_option == ("long (3 s)", "long")
+    click_in_app(app, scene.done, settle=2)
+    assert isinstance(app.scene, TitleScene)
+    assert load_settings().think_times == {"hard": "quick", "expert": "long"}
+    assert json.loads(settings_path().read_text())["think_times"] == {"hard": "quick", "expert": "long"}
+    assert app.settings.think_seconds() == {"hard": 0.3, "expert": 3.0}
+
+    # a new game with a Hard and an Expert seat
+    app.settings.pace = "instant"
+    app.settings.last_new_game = NewGameChoices(seats=[
+        {"name": "Ann", "kind": "human", "level": "normal"}, {"name": "Eve", "kind": "computer", "level": "expert"},
+        {"name": "Hal", "kind": "computer", "level": "hard"}])
+    click_in_app(app, app.scene.buttons["new"])
+    app.scene.widgets["seed"].set_text("7")  # a deal in which both computers decide before Ann
+    click_in_app(app, app.scene.widgets["start"])
+    assert isinstance(app.scene, GameScene)
+    session = app.scene.session
+    assert session._bots[1].budget == 3.0 and session._bots[2].budget == 0.3
+    for _ in range(200):  # the computers play (through the stand-in worker) until Ann decides
+        app.frame(1 / 60)
+        session.wait_for_computer(5)
+        if session.human_to_move() and not app.scene.animator.busy:
+            break
+    assert set(fake_worker) == {"expert:3", "hard:0.3"}  # both computers decided through the worker
+    app.autosaver.flush(5.0)
+    saved = json.loads(autosave_path().read_text())
+    assert [s["level"] for s in saved["seats"]] == ["normal", "expert", "hard"]  # the plain level: saves stay compatible
+
+    # back to the title; Expert back to its standard time; Continue uses it
+    app.show_title()
+    app.frame(1 / 60)
+    scene = _settings_screen(app)
+    assert scene.think_expert.selected_option[1] == "long"  # the screen shows what was saved
+    choose_in_app(app, scene.think_expert, "standard (1.5 s)")
+    click_in_app(app, scene.done, settle=2)
+    assert load_settings().think_times == {"hard": "quick", "expert": "standard"}
+    click_in_app(app, app.scene.buttons["continue"])
+    assert isinstance(app.scene, GameScene)
+    continued = app.scene.session
+    assert continued is not session
+    assert continued._bots[1].budget == EXPERT_DEFAULT and continued._bots[2].budget == 0.3
+    assert continued.bot_name(1) == "expert" and continued.bot_name(2) == "hard:0.3"
+    app.show_title()
+
+
+def test_back_leaves_the_thinking_time_as_it_was(app):
+    from imperial_desktop.session.settings import load_settings
+
+    scene = _settings_screen(app)
+    choose_in_app(app, scene.think_expert, "very long (6 s)")
+    click_in_app(app, scene.back_button, settle=2)
+    assert app.settings.think_times["expert"] == "standard"
+    assert load_settings().think_times["expert"] == "standard"
+
+
+def test_the_guided_game_keeps_its_scripted_computers(app):
+    from imperial_desktop.tutorial.scenario import ScriptedBot
+    from imperial_desktop.ui.coach import start_tutorial
+
+    app.settings.think_times = {"hard": "long", "expert": "very_long"}
+    start_tutorial(app)
+    session = app.scene.session
+    assert session.think_times == {}
+    assert all(isinstance(session._bots[i], ScriptedBot) for i, s in enumerate(session.seats) if not s.is_human)
+    app.show_title()
+
+
+def test_an_open_drop_down_is_not_covered_by_its_tool_tip(app):
+    """Seen on the screenshots: the tip of the menu under the pointer covered the list it had opened."""
+    import pygame
+
+    scene = _settings_screen(app)
+    menu = scene.think_expert
+    pos = menu.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(12):  # pointing at the closed menu shows its tip
+        app.frame(0.1)
+    assert [s for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip" and s.alive()]
+    click_in_app(app, menu.current_state.selected_option_button)
+    assert menu.current_state is menu.menu_states["expanded"]
+    for _ in range(12):  # the pointer stays on the open menu
+        app.frame(0.1)
+    assert not [s for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip" and s.alive()]
