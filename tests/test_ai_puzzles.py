@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import AH, GB, GE, IT, RU, give_turn, put, refresh, six_player_game  # noqa: E402
+from helpers import AH, FR, GB, GE, IT, RU, give_turn, put, refresh, six_player_game  # noqa: E402
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
 from imperial_desktop.ai.hard import HardBot  # noqa: E402
@@ -116,8 +116,16 @@ def tax_to_win() -> GameState:
 def tax_to_lose() -> GameState:
     """Ending the game now (Taxation, 5 steps for 4M) loses it 26 to 27 to France's player;
     Investor, one step away, pays the Austrian government 4M (the rival 1M), after which the
-    next Austrian taxation ends the game with him first. No other nation is near the end."""
-    return _ending_tax_position(leader_cash=4, rival_cash=18, position=2)
+    next Austrian taxation ends the game with him first. No other nation is near the end.
+
+    France stands on Investor, so France's player (18M) cannot reach it on his next turn to buy
+    Austria's 25M bond and take its government before that taxation: with France two steps from
+    Investor he could, and an Expert that expects rivals to invest well rightly taxed at once
+    (losing by one point rather than by more)."""
+    state = _ending_tax_position(leader_cash=4, rival_cash=18, position=2)
+    state.rondel[FR] = INVESTOR
+    refresh(state)
+    return state
 
 
 def taxes(state: GameState, action: Action) -> bool:

@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
+from imperial_desktop.ai.search import PLAYOUT_POLICY  # noqa: E402
 from imperial_desktop.ai.hard import CORRECTIONS, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 from imperial_desktop.simulate import wilson_interval  # noqa: E402
@@ -42,7 +43,7 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
     if kind == "expert":
         searched = frozenset(spec["searched"]) if "searched" in spec else None
         return ExpertBot(seed, budget=float(spec.get("budget", default_budget)), max_playouts=spec.get("max_playouts"),
-                         params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", "greedy"))
+                         params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", PLAYOUT_POLICY))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
         return HardBot(seed, corrections=corrections)

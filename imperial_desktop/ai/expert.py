@@ -17,7 +17,7 @@ from imperial_desktop.ai.base import register
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.corrections import Corrections, standing_corrections
 from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
-from imperial_desktop.ai.search import Candidate, PlayoutSearch
+from imperial_desktop.ai.search import PLAYOUT_POLICY, Candidate, PlayoutSearch
 from imperial_desktop.core import Action, Donate, GameState
 
 BUDGET_SECONDS = 1.5
@@ -33,7 +33,7 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
                  max_playouts: int | None = None, searched: frozenset[str] | None = None,
-                 use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = "greedy"):
+                 use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY):
         self.budget = budget
         self.use_prior = use_prior
         self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
