@@ -130,3 +130,27 @@ def test_hard_searches_the_factory_when_money_lies_idle():
     bot = HardBot(3, corrections=Corrections(factory=1000.0))
     action = bot.choose(state)
     assert isinstance(action, ChooseRondel) and action.space == FACTORY
+
+
+def test_turn_ends_from_normals_look_ahead_give_the_same_corrections():
+    """Hard reuses the turns Normal's look-ahead already played instead of playing them again."""
+    from imperial_desktop.ai import make_bot
+    from imperial_desktop.ai.normal import NormalBot
+    from imperial_desktop.core import GameSetup, GameState
+
+    state = GameState.new(GameSetup.create(4, 12))
+    bot = make_bot("greedy", 12)
+    weights = Corrections(factory=3.0, empty=2.0)
+    compared = marked = 0
+    while not state.is_terminal() and compared < 40:
+        if state.decision().kind == "rondel":
+            legal = state.legal_actions()
+            ends: dict = {}
+            NormalBot(3).rondel_scores(state, legal, ends)
+            policy = HeuristicPolicy(random.Random(1), donate=False)
+            reused = rondel_corrections(state, legal, policy, weights, ends)
+            assert reused == rondel_corrections(state, legal, policy, weights)
+            compared += 1
+            marked += sum(1 for v in reused.values() if v == -2.0)
+        state.apply(bot.choose(state))
+    assert compared == 40 and marked > 0  # some options were empty, and both ways agreed

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from imperial_desktop.ai.analysis import battle_wins_nothing, factory_within_reach
 from imperial_desktop.ai.heuristics import TAKEOVER_PENALTY, payout_takeover_risk
-from imperial_desktop.ai.lookahead import Policy, units_moved_in_turn
+from imperial_desktop.ai.lookahead import Policy, units_moved_in_turn, units_unchanged
 from imperial_desktop.core import Action, Battle, ChooseRondel, GameState
 
 
@@ -62,9 +62,11 @@ def idle_money(state: GameState, nation: str) -> int:
     return state.treasury[nation] - state.board.factory_cost - sum(state.interest_due(nation).values())
 
 
-def rondel_corrections(state: GameState, legal: list[Action], policy: Policy,
-                       weights: Corrections) -> dict[Action, float]:
-    """Points to add to each rondel option (empty for other decisions)."""
+def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, weights: Corrections,
+                       turn_ends: dict[Action, GameState] | None = None) -> dict[Action, float]:
+    """Points to add to each rondel option (empty for other decisions). ``turn_ends``: each
+    option's state at the end of the nation's turn when ``policy`` plays on, if already known
+    (Normal's look-ahead makes them); otherwise the turn is played here where needed."""
     decision = state.decision()
     player = state.current_player()
     if decision is None or decision.kind != "rondel" or player is None:
@@ -83,6 +85,8 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy,
             risk = payout_takeover_risk(state, a.nation, player)
             if risk:
                 out[a] = -weights.takeover * risk / TAKEOVER_PENALTY
-        elif kind in ("maneuver", "import") and weights.empty and units_moved_in_turn(state, a, policy) == 0:
-            out[a] = -weights.empty
+        elif kind in ("maneuver", "import") and weights.empty:
+            end = (turn_ends or {}).get(a)
+            if (units_unchanged(state, end, a.nation) if end is not None else units_moved_in_turn(state, a, policy) == 0):
+                out[a] = -weights.empty
     return out

@@ -50,8 +50,9 @@ class HardBot:
             return only
         started = time.perf_counter()
         if decision.kind == "rondel":
-            scored = self.normal.rondel_scores(state, legal)
-            corrections = rondel_corrections(state, legal, self.exact, self.corrections)
+            turn_ends: dict[Action, GameState] = {}  # Normal's look-ahead plays each option's turn once
+            scored = self.normal.rondel_scores(state, legal, turn_ends)
+            corrections = rondel_corrections(state, legal, self.exact, self.corrections, turn_ends)
             ranked = scored[:RONDEL_CANDIDATES]
             ranked += [sa for sa in scored[RONDEL_CANDIDATES:] if corrections.get(sa[1], 0.0) > 0]
             return self.search(state, ranked, started, self._horizon(state), corrections)

@@ -58,3 +58,9 @@ def units_moved_in_turn(state: GameState, action: Action, policy: Policy, max_ac
         sim.apply(step)
         count += 1
     return moved
+
+
+def units_unchanged(before: GameState, after_turn: GameState, nation: str) -> bool:
+    """``nation`` has the same armies and fleets in the same places in both states: a Maneuver
+    or Import turn that moved or bought nothing (two units trading places would also count)."""
+    return before.armies[nation] == after_turn.armies[nation] and before.fleets[nation] == after_turn.fleets[nation]

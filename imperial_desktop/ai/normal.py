@@ -45,8 +45,10 @@ class NormalBot:
             return self.choose_swiss(state, legal)
         return self.policy.choose(state)
 
-    def rondel_scores(self, state: GameState, legal: list[Action]) -> list[tuple[float, Action]]:
-        """Look-ahead value of every rondel option (best first)."""
+    def rondel_scores(self, state: GameState, legal: list[Action],
+                      sims: dict[Action, GameState] | None = None) -> list[tuple[float, Action]]:
+        """Look-ahead value of every rondel option (best first); ``sims``, when given, receives
+        each option's state at the end of the nation's turn."""
         player = state.current_player()
         assert player is not None
         prior = rondel_values(state)
@@ -54,6 +56,8 @@ class NormalBot:
         for a in legal:
             assert isinstance(a, ChooseRondel)
             sim = after(state, a, self.playout, turns=1)
+            if sims is not None:
+                sims[a] = sim
             value = evaluate(sim, player) + self.heuristic_weight * prior.get(a.space, 0.0)
             scored.append((value, a))
         scored.sort(key=lambda sa: -sa[0])
