@@ -45,6 +45,7 @@ SPACE = {name: (_default(name), c, low, high) for name, c, low, high in (
     ("takeover_guard", 2.0, 0.0, 30.0),
     ("empty_penalty", 1.5, 0.0, 10.0),
     ("battle_penalty", 1.5, 0.0, 10.0),
+    ("exact_weight", 2.0, 1.0, 20.0),
     ("government_bonus", 1.5, 0.0, 15.0),
     ("treasury_control", 0.05, 0.0, 0.5),
     ("payout_share", 0.15, 0.0, 1.0),

@@ -42,6 +42,7 @@ WIN_WEIGHT = 15.0  # score points for being first at the end (playing to win, no
 PRIOR_WEIGHT = 0.5  # weight of a given prior (e.g. Normal's look-ahead), fading with playouts
 HEURISTIC_WEIGHT = 0.15  # heuristic scores are on a larger scale than the evaluation's points
 HEURISTIC_BIAS_CAP = 3.0
+EXACT_WEIGHT = 1.0  # how many noisy playouts the exact first one counts as
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against an Investor landing that hands a rival the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -83,10 +84,18 @@ class Candidate:
     values: list[float] = field(default_factory=list)
     bias: float = 0.0  # the prior's say, relative to the best option's (<= 0)
     bonus: float = 0.0  # a standing correction the playouts cannot see (e.g. money left idle)
+    exact_weight: float = 1.0  # the first (exact) playout counts as this many noisy ones
 
     @property
     def mean(self) -> float:
-        return sum(self.values) / len(self.values) if self.values else float("-inf")
+        return self.mean_of(len(self.values))
+
+    def mean_of(self, n: int) -> float:
+        """Mean of the first ``n`` playouts, the exact first one weighted by ``exact_weight``."""
+        if n <= 0 or not self.values:
+            return float("-inf")
+        values = self.values[:n]
+        return (self.exact_weight * values[0] + sum(values[1:])) / (self.exact_weight + len(values) - 1)
 
     @property
     def score(self) -> float:
@@ -124,7 +133,7 @@ class PlayoutSearch:
     """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
 
     SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
-                      "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty")
+                      "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
@@ -142,6 +151,7 @@ class PlayoutSearch:
         self.takeover_guard = TAKEOVER_GUARD
         self.empty_penalty = EMPTY_PENALTY
         self.battle_penalty = BATTLE_PENALTY
+        self.exact_weight = EXACT_WEIGHT
         self.weights = DEFAULT_WEIGHTS
         for name, value in (params or {}).items():
             if name in self.EVAL_WEIGHTS:
@@ -205,6 +215,7 @@ class PlayoutSearch:
                 c.bias = max(-HEURISTIC_BIAS_CAP, self.heuristic_weight * (c.prior - top))
         for c in cands:
             c.bonus = (bonus or {}).get(c.action, 0.0)
+            c.exact_weight = self.exact_weight
         if len(cands) == 1:
             return cands
         turns = self.turns_for(state)
@@ -254,4 +265,4 @@ def shared_score(c: Candidate, other: Candidate) -> float:
     n = min(len(c.values), len(other.values))
     if n == 0:
         return c.score
-    return sum(c.values[:n]) / n + c.bonus + c.bias * 2.0 / (1 + n)
+    return c.mean_of(n) + c.bonus + c.bias * 2.0 / (1 + n)

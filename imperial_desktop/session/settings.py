@@ -40,12 +40,12 @@ MAX_SETTINGS_BYTES = 1 << 20
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
 DEFAULT_PACE = "normal"
 # How long a searching computer thinks per decision, by level: named choices and their seconds.
-# None is the level's own default (BUDGET_SECONDS of ai/hard.py and ai/expert.py: 1 s and 1.5 s),
+# None is the level's own default (BUDGET_SECONDS of ai/hard.py and ai/expert.py: 1 s and 0.5 s),
 # which needs no think time in the bot's name. The settings keep the choice's name, the saved
 # games only the plain level ("expert"), so neither changes when a bot's default changes.
 THINK_TIMES: dict[str, dict[str, float | None]] = {
     "hard": {"quick": 0.3, "standard": None, "long": 2.0},
-    "expert": {"quick": 0.5, "standard": None, "long": 3.0, "very_long": 6.0},
+    "expert": {"quick": 0.2, "standard": None, "long": 1.5, "very_long": 3.0},
 }
 DEFAULT_THINK_TIME = "standard"
 MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows
