@@ -189,3 +189,18 @@ def test_investor_heuristic_sees_a_payout_that_hands_a_rival_the_government():
     assert payout_takeover_risk(state, AH, 0) == TAKEOVER_PENALTY
     state.cash[holder] = 0  # 4M after the payout and bonus: not enough
     assert payout_takeover_risk(state, AH, 0) == 0.0
+
+
+def test_the_exact_playout_can_count_as_several_noisy_ones():
+    """``exact_weight``: the first (exact) playout of a candidate counts as that many noisy ones,
+    also in the final comparison on shared playouts."""
+    from imperial_desktop.ai.search import Candidate, PlayoutSearch, shared_score
+
+    plain = Candidate(None, 0.0, [10.0, 0.0, 0.0])
+    weighted = Candidate(None, 0.0, [10.0, 0.0, 0.0], exact_weight=4.0)
+    assert plain.mean == pytest.approx(10 / 3)
+    assert weighted.mean == pytest.approx(40 / 6)
+    assert weighted.mean_of(2) == pytest.approx(40 / 5)
+    other = Candidate(None, 0.0, [5.0, 5.0])
+    assert shared_score(weighted, other) == pytest.approx(8.0) > shared_score(plain, other) == pytest.approx(5.0)
+    assert PlayoutSearch(1, params={"exact_weight": 3.0}).exact_weight == 3.0
