@@ -205,3 +205,44 @@ def test_the_exact_playout_can_count_as_several_noisy_ones():
     assert shared_score(weighted, other) == pytest.approx(8.0)  # (4 x 10 + 0) / 5 over the two shared playouts
     assert shared_score(plain, other) == pytest.approx(5.0)
     assert PlayoutSearch(1, params={"exact_weight": 3.0}).exact_weight == 3.0
+
+
+def test_deepening_judges_the_better_half_again_by_longer_exact_playouts(monkeypatch):
+    """``refine="deepening"``: after one exact playout each, the better half is played again,
+    exactly and twice as long, then the better half of those three times as long; the deeper
+    judgement decides, and the candidates it dropped follow the survivors."""
+    from imperial_desktop.ai.search import WIDE, PlayoutSearch
+
+    state = midgame(seed=15, turns=14)
+    greedy = make_bot("greedy", 3)
+    while state.decision().kind != "rondel" or len(state.legal_actions()) < 6:
+        state.apply(greedy.choose(state))
+    legal = state.legal_actions()
+    assert 6 <= len(legal) <= WIDE
+    search = PlayoutSearch(2, max_playouts=len(legal) + 2 * (len(legal) // 2) + 3 * 2, refine="deepening")
+    calls: list[tuple[object, int, object]] = []
+    real = PlayoutSearch.playout
+
+    def recording(self, state, action, player, turns, noisy_round):
+        calls.append((action, turns, noisy_round))
+        return real(self, state, action, player, turns, noisy_round)
+
+    monkeypatch.setattr(PlayoutSearch, "playout", recording)
+    ranked = search.rank(state, legal, budget=60.0)
+    base = search.turns_for(state)
+    assert all(noisy is None for _, _, noisy in calls)  # every playout is exact
+    assert [t for _, t, _ in calls[:len(legal)]] == [base] * len(legal)
+    second = [a for a, t, _ in calls if t == 2 * base]
+    third = [a for a, t, _ in calls if t == 3 * base]
+    assert len(second) == len(legal) // 2 and len(third) == 2
+    assert set(third) <= set(second)
+    assert search.depth_reached == 3
+    assert {c.action for c in ranked[:2]} == set(third)  # the deepest judged lead
+    assert sorted(map(repr, (c.action for c in ranked))) == sorted(map(repr, legal))
+
+
+def test_an_unknown_refinement_is_refused():
+    from imperial_desktop.ai.search import PlayoutSearch
+
+    with pytest.raises(ValueError, match="refinement"):
+        PlayoutSearch(1, refine="guessing")

@@ -149,7 +149,7 @@ def test_think_times_default_to_the_levels_own_budget(tmp_path):
     assert default.think_seconds() == {}  # nothing to add to the bot names: "hard", "expert"
     assert set(THINK_TIMES) == {"hard", "expert"}
     assert all(choices["standard"] is None for choices in THINK_TIMES.values())
-    assert THINK_TIMES["expert"] == {"quick": 0.2, "standard": None, "long": 1.5, "very_long": 3.0}
+    assert THINK_TIMES["expert"] == {"quick": 0.05, "standard": None, "long": 0.3, "very_long": 1.0}
     assert THINK_TIMES["hard"] == {"quick": 0.3, "standard": None, "long": 2.0}
 
 
@@ -162,7 +162,7 @@ def test_think_times_round_trip(tmp_path):
     assert raw["format_version"] == 1
     loaded = load_settings(tmp_path)
     assert loaded == chosen
-    assert loaded.think_seconds() == {"hard": 0.3, "expert": 3.0}
+    assert loaded.think_seconds() == {"hard": 0.3, "expert": 1.0}
 
 
 def test_an_old_settings_file_without_think_times_loads_with_the_defaults(tmp_path):

@@ -2,7 +2,7 @@
 
 The Settings screen has a drop-down per searching level; Save writes the choice's name into
 settings.json; the next game started or continued makes its Hard and Expert seats with that
-budget ("expert:1.5" for make_bot, also in the worker process), while the seats, the saves and the
+budget ("expert:0.3" for make_bot, also in the worker process), while the seats, the saves and the
 autosave keep the plain level name. The guided game's scripted computers do not change.
 Driven headless through posted pygame events where the player acts.
 """
@@ -111,8 +111,8 @@ def test_the_settings_screen_shows_a_thinking_time_per_level_with_its_tip(app):
         # the label and its drop-down share a row, like the other settings
         assert labels[0].get_abs_rect().y == menu.get_abs_rect().y
     assert scene.think_hard.selected_option[0] == "standard (1 s)"
-    assert scene.think_expert.selected_option[0] == "standard (0.5 s)"
-    assert [o[0] for o in scene.think_expert.options_list] == ["quick (0.2 s)", "standard (0.5 s)", "long (1.5 s)", "very long (3 s)"]
+    assert scene.think_expert.selected_option[0] == "standard (0.1 s)"
+    assert [o[0] for o in scene.think_expert.options_list] == ["quick (0.05 s)", "standard (0.1 s)", "long (0.3 s)", "very long (1 s)"]
     assert [o[0] for o in scene.think_hard.options_list] == ["quick (0.3 s)", "standard (1 s)", "long (2 s)"]
 
 
@@ -123,14 +123,14 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     from imperial_desktop.ui.menus import TitleScene
 
     scene = _settings_screen(app)
-    choose_in_app(app, scene.think_expert, "long (1.5 s)")
+    choose_in_app(app, scene.think_expert, "long (0.3 s)")
     choose_in_app(app, scene.think_hard, "quick (0.3 s)")
-    assert scene.think_expert.selected_option == ("long (1.5 s)", "long")
+    assert scene.think_expert.selected_option == ("long (0.3 s)", "long")
     click_in_app(app, scene.done, settle=2)
     assert isinstance(app.scene, TitleScene)
     assert load_settings().think_times == {"hard": "quick", "expert": "long"}
     assert json.loads(settings_path().read_text())["think_times"] == {"hard": "quick", "expert": "long"}
-    assert app.settings.think_seconds() == {"hard": 0.3, "expert": 1.5}
+    assert app.settings.think_seconds() == {"hard": 0.3, "expert": 0.3}
 
     # a new game with a Hard and an Expert seat
     app.settings.pace = "instant"
@@ -142,13 +142,13 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     click_in_app(app, app.scene.widgets["start"])
     assert isinstance(app.scene, GameScene)
     session = app.scene.session
-    assert session._bots[1].budget == 1.5 and session._bots[2].budget == 0.3
+    assert session._bots[1].budget == 0.3 and session._bots[2].budget == 0.3
     for _ in range(200):  # the computers play (through the stand-in worker) until Ann decides
         app.frame(1 / 60)
         session.wait_for_computer(5)
         if session.human_to_move() and not app.scene.animator.busy:
             break
-    assert set(fake_worker) == {"expert:1.5", "hard:0.3"}  # both computers decided through the worker
+    assert set(fake_worker) == {"expert:0.3", "hard:0.3"}  # both computers decided through the worker
     app.autosaver.flush(5.0)
     saved = json.loads(autosave_path().read_text())
     assert [s["level"] for s in saved["seats"]] == ["normal", "expert", "hard"]  # the plain level: saves stay compatible
@@ -158,7 +158,7 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     app.frame(1 / 60)
     scene = _settings_screen(app)
     assert scene.think_expert.selected_option[1] == "long"  # the screen shows what was saved
-    choose_in_app(app, scene.think_expert, "standard (0.5 s)")
+    choose_in_app(app, scene.think_expert, "standard (0.1 s)")
     click_in_app(app, scene.done, settle=2)
     assert load_settings().think_times == {"hard": "quick", "expert": "standard"}
     click_in_app(app, app.scene.buttons["continue"])
@@ -174,7 +174,7 @@ def test_back_leaves_the_thinking_time_as_it_was(app):
     from imperial_desktop.session.settings import load_settings
 
     scene = _settings_screen(app)
-    choose_in_app(app, scene.think_expert, "very long (3 s)")
+    choose_in_app(app, scene.think_expert, "very long (1 s)")
     click_in_app(app, scene.back_button, settle=2)
     assert app.settings.think_times["expert"] == "standard"
     assert load_settings().think_times["expert"] == "standard"

@@ -5,7 +5,7 @@
 ``variants.json`` maps a name to a variant: ``{"base": {}, "long": {"params": {"horizon_scale":
 2.0}}, "slow": {"budget": 0.5}}`` (keys: ``budget`` in seconds, ``params`` for
 :class:`PlayoutSearch`, ``max_playouts``, ``searched``: the decision kinds to search, Normal
-deciding the rest; or ``"bot": "hard"`` with ``corrections``, the
+deciding the rest; ``refine``: ``halving`` or ``deepening`` (see ``PlayoutSearch``); or ``"bot": "hard"`` with ``corrections``, the
 :class:`Corrections` of Hard's rondel choices). Every variant plays game g with seed ``seed + g`` in
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
-from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
-from imperial_desktop.ai.search import PLAYOUT_POLICY  # noqa: E402
+from imperial_desktop.ai.expert import BUDGET_SECONDS, ExpertBot  # noqa: E402
+from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE  # noqa: E402
 from imperial_desktop.ai.hard import CORRECTIONS, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 from imperial_desktop.simulate import wilson_interval  # noqa: E402
@@ -43,7 +43,8 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
     if kind == "expert":
         searched = frozenset(spec["searched"]) if "searched" in spec else None
         return ExpertBot(seed, budget=float(spec.get("budget", default_budget)), max_playouts=spec.get("max_playouts"),
-                         params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", PLAYOUT_POLICY))
+                         params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", PLAYOUT_POLICY),
+                         refine=spec.get("refine", REFINE))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
         return HardBot(seed, corrections=corrections)
@@ -110,7 +111,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=30_000)
     parser.add_argument("--opponent", default="hard")
-    parser.add_argument("--budget", type=float, default=0.1, help="Expert think time when a variant sets none")
+    parser.add_argument("--budget", type=float, default=BUDGET_SECONDS,
+                        help=f"Expert think time when a variant sets none (default: the Expert's, {BUDGET_SECONDS} s)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="also write every game's result here (JSON)")
     args = parser.parse_args()

@@ -17,13 +17,14 @@ from imperial_desktop.ai.base import register
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.corrections import Corrections, standing_corrections
 from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
-from imperial_desktop.ai.search import PLAYOUT_POLICY, Candidate, PlayoutSearch
+from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE, Candidate, PlayoutSearch
 from imperial_desktop.core import Action, Donate, GameState
 
-# Think time per decision. Against three Hard on the same 20 seeded games the Expert did no
-# better with more time (0.1 s: 5 wins, mean margin -12; 0.5 s: 4.5, -15; 1.5 s: 2, -27; not
-# yet a significant difference, docs/ai.md), so the default stays short.
-BUDGET_SECONDS = 0.5
+# Think time per decision. More time has not played stronger so far: against three Hard on the
+# same seeded games 0.3 s lost 13.6 +- 5.5 points of margin to 0.1 s when it only used the time to
+# play out every option once, and 0.5 s and 1.5 s did no better (docs/ai.md). The short budget
+# plays out only the options the look-ahead prior ranks best, and that is the strongest found.
+BUDGET_SECONDS = 0.1
 BUDGET_SHARE = {"rondel": 1.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
                 "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
 DEFAULT_SHARE = 0.33
@@ -36,13 +37,14 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
                  max_playouts: int | None = None, searched: frozenset[str] | None = None,
-                 use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY):
+                 use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
+                 refine: str = REFINE):
         self.budget = budget
         self.use_prior = use_prior
         self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
         self.normal = NormalBot(seed)
         self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts, params=params,
-                                    playout_policy=playout_policy)
+                                    playout_policy=playout_policy, refine=refine)
         self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
 
     def budget_for(self, kind: str) -> float:

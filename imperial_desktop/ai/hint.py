@@ -1,7 +1,8 @@
 """Advice for a human player: the Expert's best options for the pending decision, with reasons.
 
-``advise(state, budget_s)`` searches a copy of the state exactly as the Expert would and returns
-the best options (for a maneuver: the next single move), each with a one-line reason in the
+``advise(state, budget_s)`` searches a copy of the state exactly as the Expert with that budget
+would (the same share of it for the kind of decision, so the first option is the Expert's own
+pick), plays out once any of the next options the search left unplayed, and returns the best options (for a maneuver: the next single move), each with a one-line reason in the
 player's terms, the evaluation gain in expected score points, and the regions it concerns (for
 highlighting on the board). It never changes the given state.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from imperial_desktop.ai.expert import ExpertBot
+from imperial_desktop.ai.expert import BUDGET_SECONDS, ExpertBot
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
 from imperial_desktop.core import (
@@ -131,7 +132,7 @@ def _effects(state: GameState, action: Action, player: int) -> list[str]:
     return out
 
 
-def advise(state: GameState, budget_s: float = 1.0, top: int = 3, seed: int = 0) -> list[Advice]:
+def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, seed: int = 0) -> list[Advice]:
     """The best ``top`` options of the pending decision for the player who must make it.
 
     Empty when the game is over. For a maneuver each advice is the next single move.
@@ -142,8 +143,12 @@ def advise(state: GameState, budget_s: float = 1.0, top: int = 3, seed: int = 0)
     assert player is not None
     work = state.clone()
     bot = ExpertBot(seed, budget=budget_s)
-    ranked = bot.ranked(work, budget=budget_s)
-    scored = [c for c in ranked if c.values] or ranked
+    ranked = bot.ranked(work)
+    search = bot.search
+    for c in ranked[:top]:  # the alternatives need a value for their reasons
+        if not c.values and len(ranked) > 1:
+            c.values.append(search.playout(work, c.action, player, search.turns_for(work), None))
+    scored = ranked[:1] + sorted(ranked[1:top], key=lambda c: -c.score)
     advice = []
     for i, c in enumerate(scored[:top]):
         parts = []

@@ -43,6 +43,12 @@ PRIOR_WEIGHT = 0.5  # weight of a given prior (e.g. Normal's look-ahead), fading
 HEURISTIC_WEIGHT = 0.15  # heuristic scores are on a larger scale than the evaluation's points
 HEURISTIC_BIAS_CAP = 3.0
 EXACT_WEIGHT = 1.0  # how many noisy playouts the exact first one counts as
+# After the first exact playouts, spend the rest of the budget on noisy playouts of the same length
+# ("halving") or on exact playouts of growing length for the better half ("deepening").
+REFINE = "halving"
+HEURISTIC_WIDTH = 0  # the same for a decision ordered by the heuristics
+WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap)
+REFINEMENTS = ("halving", "deepening", "none")
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against an Investor landing that hands a rival the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -106,10 +112,16 @@ class Candidate:
 
 
 def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPolicy,
-                      rng: random.Random, prior: dict[Action, float] | None = None) -> list[Candidate]:
-    """Legal actions to search, best first by ``prior`` or else the heuristics (never a donation)."""
+                      rng: random.Random, prior: dict[Action, float] | None = None,
+                      width: int = 0, heuristic_width: int = 0, sampled: int = SAMPLED) -> list[Candidate]:
+    """Legal actions to search, best first by ``prior`` or else the heuristics (never a donation).
+
+    ``width`` (when not 0) caps the top list of a decision with a prior: the rest are reached
+    only through the few sampled at random; ``heuristic_width`` the same for one ordered by the
+    heuristics."""
     decision = state.decision()
     assert decision is not None
+    given_prior = prior is not None
     if prior is None:
         scorer = getattr(policy, "score_" + decision.kind)
         scored = scorer(state, legal)
@@ -117,15 +129,20 @@ def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPo
             scored = [(1.0 if a == scored else 0.0, a) for a in legal]
         prior = {a: s for s, a in scored}
     ranked = sorted(legal, key=lambda a: -prior.get(a, -99.0))
-    if len(ranked) <= WIDE:
+    top = TOP.get(decision.kind, TOP_DEFAULT)
+    cap = width if given_prior else heuristic_width
+    if cap:
+        top = min(top, cap)
+    if given_prior and width:
+        sampled = 0  # the prior (a look-ahead over every option) already weighed the rest
+    if len(ranked) <= WIDE and not (cap and len(ranked) > cap + sampled):
         chosen = ranked
     else:
-        top = TOP.get(decision.kind, TOP_DEFAULT)
         chosen = ranked[:top]
         rest = ranked[top:]
         keep = [a for a in rest if isinstance(a, (EndPhase, PassInvestment))]
         others = [a for a in rest if a not in keep]
-        chosen += keep + rng.sample(others, min(SAMPLED, len(others)))
+        chosen += keep + rng.sample(others, min(sampled, len(others)))
     return [Candidate(a, prior.get(a, -99.0)) for a in chosen]
 
 
@@ -133,12 +150,14 @@ class PlayoutSearch:
     """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
 
     SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
-                      "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight")
+                      "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
+                      "heuristic_cap", "heuristic_width", "sampled")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
     def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None,
-                 params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY):
+                 params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
+                 refine: str = REFINE):
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = NOISE
@@ -152,6 +171,10 @@ class PlayoutSearch:
         self.empty_penalty = EMPTY_PENALTY
         self.battle_penalty = BATTLE_PENALTY
         self.exact_weight = EXACT_WEIGHT
+        self.width = WIDTH
+        self.heuristic_cap = HEURISTIC_BIAS_CAP
+        self.heuristic_width = HEURISTIC_WIDTH
+        self.sampled = SAMPLED
         self.weights = DEFAULT_WEIGHTS
         for name, value in (params or {}).items():
             if name in self.EVAL_WEIGHTS:
@@ -170,9 +193,13 @@ class PlayoutSearch:
         if playout_policy == "lookahead":
             self.playout_exact = LookaheadPlayout(self.exact, NormalBot(seed + 4))
             self.playout_noisy = LookaheadPlayout(self.noisy, NormalBot(seed + 5))
+        if refine not in REFINEMENTS:
+            raise ValueError(f"unknown refinement {refine!r}")
+        self.refine = refine
         self.horizon = horizon
         self.max_playouts = max_playouts
         self.playouts_done = 0
+        self.depth_reached = 1  # playout length, in multiples of the first, of the last deepening
 
     def turns_for(self, state: GameState) -> int:
         if rounds_left(state) <= self.end_game_rounds:
@@ -204,7 +231,8 @@ class PlayoutSearch:
         deadline = started + budget
         player = state.current_player()
         assert player is not None
-        cands = candidate_options(state, legal, self.ordering, self.rng, prior)
+        cands = candidate_options(state, legal, self.ordering, self.rng, prior, int(self.width),
+                                  int(self.heuristic_width), int(self.sampled))
         if prior:
             top = max(prior.values())
             for c in cands:
@@ -212,7 +240,7 @@ class PlayoutSearch:
         else:  # the heuristics' own scores: a small say, only against outlying playouts
             top = max(c.prior for c in cands)
             for c in cands:
-                c.bias = max(-HEURISTIC_BIAS_CAP, self.heuristic_weight * (c.prior - top))
+                c.bias = max(-self.heuristic_cap, self.heuristic_weight * (c.prior - top))
         for c in cands:
             c.bonus = (bonus or {}).get(c.action, 0.0)
             c.exact_weight = self.exact_weight
@@ -220,6 +248,7 @@ class PlayoutSearch:
             return cands
         turns = self.turns_for(state)
         self.playouts_done = 0
+        self.depth_reached = 1
         for c in cands:  # phase 0: one exact playout each
             c.values.append(self.playout(state, c.action, player, turns, None))
             if time.perf_counter() > deadline:
@@ -230,6 +259,10 @@ class PlayoutSearch:
         plan = int(max(0.0, deadline - time.perf_counter()) / max(cost, 1e-5))
         if self.max_playouts is not None:  # a fixed count (deterministic unless the deadline strikes)
             plan = max(0, self.max_playouts - self.playouts_done)
+        if self.refine == "none":
+            return sorted(survivors, key=lambda c: (-c.score, -c.prior)) + eliminated
+        if self.refine == "deepening":
+            return self.deepen(state, player, turns, survivors, eliminated, cost, plan, deadline)
         phases = max(1, math.ceil(math.log2(len(survivors)))) if len(survivors) > 1 else 0
         noisy_round = 0
         for _ in range(phases):
@@ -258,6 +291,36 @@ class PlayoutSearch:
             if c.values and shared_score(c, best) > shared_score(best, c):
                 best = c
         return [best] + [c for c in ranked if c is not best]
+
+
+    def deepen(self, state: GameState, player: int, turns: int, survivors: list[Candidate],
+               eliminated: list[Candidate], cost: float, plan: int, deadline: float) -> list[Candidate]:
+        """Keep the better half and judge it again by one exact playout ``depth`` times as long,
+        while the budget allows a whole phase; a deeper judgement replaces the shallower one."""
+        survivors.sort(key=lambda c: (-c.score, -c.prior))
+        depth = 1
+        turns_to_end = rounds_left(state) * len(state.board.nation_ids)
+        while len(survivors) > 1 and turns * depth < turns_to_end:
+            keep = max(2, len(survivors) // 2)
+            depth += 1
+            needed = keep * depth  # in first-playout costs
+            if needed > plan or time.perf_counter() + needed * cost > deadline:
+                break
+            values = []
+            for c in survivors[:keep]:
+                values.append(self.playout(state, c.action, player, turns * depth, None))
+                if time.perf_counter() > deadline and len(values) < keep:
+                    break
+            if len(values) < keep:
+                break  # an unfinished phase is not comparable: keep the last whole one
+            plan -= needed
+            eliminated = survivors[keep:] + eliminated
+            survivors = survivors[:keep]
+            for c, v in zip(survivors, values):
+                c.values = [v]
+            survivors.sort(key=lambda c: (-c.score, -c.prior))
+            self.depth_reached = depth
+        return survivors + eliminated
 
 
 def shared_score(c: Candidate, other: Candidate) -> float:

@@ -45,7 +45,7 @@ DEFAULT_PACE = "normal"
 # games only the plain level ("expert"), so neither changes when a bot's default changes.
 THINK_TIMES: dict[str, dict[str, float | None]] = {
     "hard": {"quick": 0.3, "standard": None, "long": 2.0},
-    "expert": {"quick": 0.2, "standard": None, "long": 1.5, "very_long": 3.0},
+    "expert": {"quick": 0.05, "standard": None, "long": 0.3, "very_long": 1.0},
 }
 DEFAULT_THINK_TIME = "standard"
 MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows

@@ -18,6 +18,7 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from imperial_desktop.ai.expert import BUDGET_SECONDS as EXPERT_SECONDS
 from imperial_desktop.core import (
     Action, BuildFactory, ChooseRondel, Donate, EndPhase, Event, GameState, IllegalActionError, ImportUnit, MoveArmy,
     event_text,
@@ -50,7 +51,7 @@ STEP_RING = (255, 214, 80)
 # turn, and steps that only follow from the one before (they never start a new list).
 INVESTOR_STEP_KINDS = frozenset({"investor_bonus", "invest"})
 FOLLOW_UP_STEP_KINDS = frozenset({"card", "government", "swiss", "power", "game_over"})
-HINT_SECONDS = 1.5  # the Expert's thinking time for a hint
+HINT_SECONDS = EXPERT_SECONDS  # a hint is the Expert's own choice at its standard thinking time
 HINT_COLOURS = ((255, 255, 255), (150, 210, 255), (150, 210, 255))
 _HINT_POOL: concurrent.futures.ThreadPoolExecutor | None = None
 KEYS_HELP = N_("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "

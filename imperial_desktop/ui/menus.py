@@ -896,7 +896,8 @@ class SettingsScene(MenuScene):
         "think_hard": N_("How long a Hard computer thinks about each decision. Longer thinking plays stronger and "
                          "makes you wait longer. Applies from the next game you start or continue"),
         "think_expert": N_("How long an Expert computer thinks about each decision: longer thinking tries out more "
-                           "moves and makes you wait longer. Applies from the next game you start or continue"),
+                           "moves and makes you wait longer, but in our tests the standard time played strongest. "
+                           "Applies from the next game you start or continue"),
         "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
     }
     # Shown names of the options (the English key is kept); languages are named in their own language.
@@ -925,7 +926,7 @@ class SettingsScene(MenuScene):
         shown = []
         for key, seconds in THINK_TIMES[level].items():
             seconds = self.DEFAULT_SECONDS[level] if seconds is None else seconds
-            number = format_number(seconds, 0 if float(seconds).is_integer() else 1)
+            number = format_number(seconds, next((d for d in (0, 1) if round(seconds, d) == seconds), 2))
             shown.append((_(self.THINK_NAMES[key]).format(seconds=number), key))
         return shown
 
