@@ -246,3 +246,22 @@ def test_an_unknown_refinement_is_refused():
 
     with pytest.raises(ValueError, match="refinement"):
         PlayoutSearch(1, refine="guessing")
+
+
+def test_a_rank_penalty_counts_against_options_the_heuristics_rank_low():
+    """``rank_penalty``: each place below the heuristics' favourite costs that many points in the
+    comparison, so a low-ranked option must win its playouts by a clear margin."""
+    from imperial_desktop.ai.search import PlayoutSearch
+
+    state = midgame(seed=13, turns=16)
+    greedy = make_bot("greedy", 1)
+    while state.decision().kind != "maneuver" or len(state.legal_actions()) < 5:
+        state.apply(greedy.choose(state))
+    legal = state.legal_actions()
+    plain = PlayoutSearch(4, horizon=1, max_playouts=len(legal) + 1, refine="none").rank(state, legal, 60.0)
+    strict = PlayoutSearch(4, horizon=1, max_playouts=len(legal) + 1, refine="none", params={"rank_penalty": 5.0}).rank(state, legal, 60.0)
+    by_action = {repr(c.action): c for c in plain}
+    assert sorted(c.rank for c in strict) == sorted(c.rank for c in plain)
+    assert min(c.rank for c in strict) == 0
+    for c in strict:
+        assert c.bias == pytest.approx(by_action[repr(c.action)].bias - 5.0 * c.rank)

@@ -46,6 +46,7 @@ EXACT_WEIGHT = 1.0  # how many noisy playouts the exact first one counts as
 # After the first exact playouts, spend the rest of the budget on noisy playouts of the same length
 # ("halving") or on exact playouts of growing length for the better half ("deepening").
 REFINE = "halving"
+RANK_PENALTY = 0.0  # points against an option per place below the heuristics' favourite
 HEURISTIC_WIDTH = 0  # the same for a decision ordered by the heuristics
 WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap)
 REFINEMENTS = ("halving", "deepening", "none")
@@ -91,6 +92,7 @@ class Candidate:
     bias: float = 0.0  # the prior's say, relative to the best option's (<= 0)
     bonus: float = 0.0  # a standing correction the playouts cannot see (e.g. money left idle)
     exact_weight: float = 1.0  # the first (exact) playout counts as this many noisy ones
+    rank: int = 0  # place in the heuristics' or the prior's order (0: the favourite)
 
     @property
     def mean(self) -> float:
@@ -143,7 +145,7 @@ def candidate_options(state: GameState, legal: list[Action], policy: HeuristicPo
         keep = [a for a in rest if isinstance(a, (EndPhase, PassInvestment))]
         others = [a for a in rest if a not in keep]
         chosen += keep + rng.sample(others, min(sampled, len(others)))
-    return [Candidate(a, prior.get(a, -99.0)) for a in chosen]
+    return [Candidate(a, prior.get(a, -99.0), rank=ranked.index(a)) for a in chosen]
 
 
 class PlayoutSearch:
@@ -151,7 +153,7 @@ class PlayoutSearch:
 
     SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
-                      "heuristic_cap", "heuristic_width", "sampled")
+                      "heuristic_cap", "heuristic_width", "sampled", "rank_penalty")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
@@ -175,6 +177,7 @@ class PlayoutSearch:
         self.heuristic_cap = HEURISTIC_BIAS_CAP
         self.heuristic_width = HEURISTIC_WIDTH
         self.sampled = SAMPLED
+        self.rank_penalty = RANK_PENALTY
         self.weights = DEFAULT_WEIGHTS
         for name, value in (params or {}).items():
             if name in self.EVAL_WEIGHTS:
@@ -240,7 +243,7 @@ class PlayoutSearch:
         else:  # the heuristics' own scores: a small say, only against outlying playouts
             top = max(c.prior for c in cands)
             for c in cands:
-                c.bias = max(-self.heuristic_cap, self.heuristic_weight * (c.prior - top))
+                c.bias = max(-self.heuristic_cap, self.heuristic_weight * (c.prior - top)) - self.rank_penalty * c.rank
         for c in cands:
             c.bonus = (bonus or {}).get(c.action, 0.0)
             c.exact_weight = self.exact_weight
