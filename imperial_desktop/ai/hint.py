@@ -2,8 +2,8 @@
 
 ``advise(state, budget_s)`` searches a copy of the state exactly as the Expert with that budget
 would (the same share of it for the kind of decision, so the first option is the Expert's own
-pick), plays out once any of the next options the search left unplayed, and returns the best options (for a maneuver: the next single move), each with a one-line reason in the
-player's terms, the evaluation gain in expected score points, and the regions it concerns (for
+pick), plays out once any of the next options the search left unplayed, and returns the best
+options (for a maneuver: the next single move), each with a one-line reason in the player's terms, the evaluation gain in expected score points, and the regions it concerns (for
 highlighting on the board). It never changes the given state.
 """
 

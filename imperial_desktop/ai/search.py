@@ -8,7 +8,8 @@ judged as the whole maneuver it begins) for about a round, or to the end of the 
 is near, and judged by the evaluation. The first playout of every candidate is exact; further
 ones add noise with the same random numbers for every candidate. The planned number of playouts
 follows the measured cost of the first ones and the time left; the worse half of the candidates
-is dropped after each phase.
+is dropped after each phase. (Other ways to spend the time, ``refine``, and caps on the options
+searched are there to be measured with ``tools/ab_match.py``; none has beaten this yet.)
 """
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ HEURISTIC_WEIGHT = 0.15  # heuristic scores are on a larger scale than the evalu
 HEURISTIC_BIAS_CAP = 3.0
 EXACT_WEIGHT = 1.0  # how many noisy playouts the exact first one counts as
 # After the first exact playouts, spend the rest of the budget on noisy playouts of the same length
-# ("halving") or on exact playouts of growing length for the better half ("deepening").
+# ("halving"), on exact playouts of growing length for the better half ("deepening"), or stop
+# ("none"). Only halving at 0.1 s has measured best so far (docs/ai.md, session 5).
 REFINE = "halving"
-RANK_PENALTY = 0.0  # points against an option per place below the heuristics' favourite
-HEURISTIC_WIDTH = 0  # the same for a decision ordered by the heuristics
-WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap)
 REFINEMENTS = ("halving", "deepening", "none")
+WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap)
+HEURISTIC_WIDTH = 0  # the same for a decision ordered by the heuristics
+RANK_PENALTY = 0.0  # points against an option per place below the heuristics' favourite
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against an Investor landing that hands a rival the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -294,7 +296,6 @@ class PlayoutSearch:
             if c.values and shared_score(c, best) > shared_score(best, c):
                 best = c
         return [best] + [c for c in ranked if c is not best]
-
 
     def deepen(self, state: GameState, player: int, turns: int, survivors: list[Candidate],
                eliminated: list[Candidate], cost: float, plan: int, deadline: float) -> list[Candidate]:
