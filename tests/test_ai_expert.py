@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -265,3 +267,56 @@ def test_a_rank_penalty_counts_against_options_the_heuristics_rank_low():
     assert min(c.rank for c in strict) == 0
     for c in strict:
         assert c.bias == pytest.approx(by_action[repr(c.action)].bias - 5.0 * c.rank)
+
+
+def test_cash_and_bond_weights_count_far_from_the_end_and_fade_to_the_score():
+    """The fitted weights change what cash and bonds are worth early; a finished game's
+    evaluation is its score whatever the weights."""
+    from helpers import six_player_game
+    from imperial_desktop.ai.evaluation import EvalWeights, expected_scores
+    state = six_player_game()
+    plain = expected_scores(state)
+    cash_rich = expected_scores(state, EvalWeights(cash_weight=1.5))
+    assert all(rich > p for rich, p, cash in zip(cash_rich, plain, state.cash) if cash)
+    for nation in state.board.nation_ids:
+        state.power[nation] = 10  # at 0 points a bond is projected to be worth nothing
+    plain = expected_scores(state)
+    bond_rich = expected_scores(state, EvalWeights(bond_weight=1.5))
+    assert all(rich > p for rich, p in zip(bond_rich, plain))  # every player holds bonds at the start
+    finished = play_checked(2, 78, ["greedy", "greedy"])
+    scores = [float(s["total"]) for s in finished.scores()]
+    assert expected_scores(finished, EvalWeights(cash_weight=2.0, bond_weight=0.5)) == scores
+
+
+def test_evaluation_fit_tool_measures_and_improves_on_played_positions(tmp_path):
+    """tools/fit_evaluation.py: the error of the fitted weights is never above the defaults'."""
+    import gzip
+    import json
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import fit_evaluation
+    from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS
+    rows = fit_evaluation.play_game((3, 4242, 0.01))
+    assert rows and all(len(r["final"]) == 3 for r in rows)
+    path = tmp_path / "positions.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row) + "\n")
+    loaded, games = fit_evaluation.load(path)
+    assert games == 1 and len(loaded) == len(rows)
+    before = fit_evaluation.errors(loaded, DEFAULT_WEIGHTS)
+    assert before["rmse_all"] > 0 and 0.0 <= before["leader_wins"] <= 1.0
+    fitted = fit_evaluation.fit(loaded, DEFAULT_WEIGHTS, rounds=1)
+    assert fitted != DEFAULT_WEIGHTS
+    assert fit_evaluation.errors(loaded, fitted)["rmse_all"] < before["rmse_all"]
+
+
+def test_tuning_tool_starts_from_the_experts_own_weights():
+    """tools/tune.py: every tuned weight is one the search accepts, starting at the Expert's value."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import tune
+    from imperial_desktop.ai.expert import FITTED_WEIGHTS
+    from imperial_desktop.ai.search import PlayoutSearch
+    assert set(tune.SPACE) <= set(PlayoutSearch.TUNABLE)
+    assert tune.SPACE["payout_share"][0] == FITTED_WEIGHTS.payout_share
+    for start, step, low, high in tune.SPACE.values():
+        assert low <= start <= high and step > 0

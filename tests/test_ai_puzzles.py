@@ -192,6 +192,21 @@ def test_expert_solves(puzzle):
     assert puzzle.solved(state, action), action
 
 
+def test_an_option_that_wins_at_once_is_taken_whatever_the_evaluation_says():
+    """Ending the game as the sole winner beats any playout: even an evaluation that values
+    cash far from the end at 2.5 points a million (which made going on look better) taxes."""
+    from imperial_desktop.ai.evaluation import EvalWeights
+    from imperial_desktop.ai.search import wins_at_once
+    state = tax_to_win()
+    player = state.current_player()
+    assert wins_at_once(state, ChooseRondel(AH, TAXATION), player)
+    assert not wins_at_once(tax_to_lose(), ChooseRondel(AH, TAXATION), player)  # ends it, but second
+    others = [a for a in state.legal_actions() if a != ChooseRondel(AH, TAXATION)]
+    assert others and not any(wins_at_once(state, a, player) for a in others)
+    cash_heavy = ExpertBot(1, budget=30.0, max_playouts=40, weights=EvalWeights(cash_weight=2.5))
+    assert cash_heavy.choose(state) == ChooseRondel(AH, TAXATION)
+
+
 def report(levels: tuple[str, ...] = ("normal", "hard", "expert")) -> dict[str, list[str]]:
     """Which puzzles each level solves (printed by running this file)."""
     out: dict[str, list[str]] = {}

@@ -8,13 +8,17 @@ Per bot (the player who made the decision) it reports, totals and per game playe
   imported nothing;
 - ``idle_treasuries``: a rondel choice other than Factory while the nation had a free site, the
   treasury for a factory and the Factory space within the free steps;
+- ``idle_money``: the same, counted only when the treasury also held money that neither the
+  factory nor a full payout to the bond holders needs (the 20-75M treasuries of the issue,
+  not a treasury that the next payout hands out);
 - ``government_lost_after_payout``: the government chose Investor and lost the nation in the same
   turn to a rival who was paid by that payout;
 - ``battles_no_flag``: a battle in a flag region (neutral land or sea) not carrying the fighting
   nation's own flag that left the region's flag unchanged at the end of the nation's turn (a
   1:1 trade that won and protected nothing).
 
-It also reports each bot's wins (a shared first place counts as a share), so a change that
+It also reports the money left in the treasuries of each bot's governed nations at the end
+(``treasury_at_end``, per game played) and each bot's wins (a shared first place counts as a share), so a change that
 removes a weakness can be seen not to cost strength.
 
 Seats rotate like ``imperial-desktop simulate`` (game i: seed + i, shift i % players).
@@ -37,7 +41,7 @@ from imperial_desktop.core import (  # noqa: E402
     Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
 )
 
-KINDS = ("empty_actions", "idle_treasuries", "government_lost_after_payout", "battles_no_flag")
+KINDS = ("empty_actions", "idle_treasuries", "idle_money", "government_lost_after_payout", "battles_no_flag")
 
 
 @dataclass
@@ -48,6 +52,7 @@ class Counts:
     wins: float = 0.0  # a shared first place counts as a share of a win
     rondel_choices: int = 0
     battles: int = 0
+    treasury_at_end: int = 0
     found: dict[str, int] = field(default_factory=lambda: {k: 0 for k in KINDS})
 
 
@@ -56,6 +61,12 @@ def idle_treasury(state: GameState, action: ChooseRondel) -> bool:
     if state.board.rondel[action.space].action == "factory":
         return False
     return factory_within_reach(state, action.nation)
+
+
+def spare_money(state: GameState, nation: str) -> int:
+    """Treasury left after a factory and a full payout of the bonds' interest (written out here,
+    not imported, so that the tool also measures older versions of the bots)."""
+    return state.treasury[nation] - state.board.factory_cost - sum(state.interest_due(nation).values())
 
 
 class Observer:
@@ -74,6 +85,8 @@ class Observer:
             bot.rondel_choices += 1
             if idle_treasury(state, action):
                 bot.found["idle_treasuries"] += 1
+                if spare_money(state, action.nation) > 0:
+                    bot.found["idle_money"] += 1
             kind = board.rondel[action.space].action
             self.turn = {"bot": self.seat_bots[seat], "seat": seat, "nation": action.nation, "kind": kind,
                          "units": 0, "turn": state.turns_taken,
@@ -125,6 +138,10 @@ def play_game(task: tuple[int, int, int, list[str], str, bool]) -> dict[str, Cou
         observer.before(state, action, seat)
         state.apply(action)
         observer.after(state)
+    for nation in state.board.nation_ids:
+        gov = state.government[nation]
+        if gov is not None:
+            counts[seat_bots[gov]].treasury_at_end += state.treasury[nation]
     totals = [s["total"] for s in state.scores()]
     winners = [seat for seat, total in enumerate(totals) if total == max(totals)]
     for seat in winners:
@@ -150,6 +167,7 @@ def play(players: int, games: int, seed: int, bots: list[str], setup: str, card:
             total.wins += c.wins
             total.rondel_choices += c.rondel_choices
             total.battles += c.battles
+            total.treasury_at_end += c.treasury_at_end
             for kind, v in c.found.items():
                 total.found[kind] += v
     return counts
@@ -161,6 +179,7 @@ def report(counts: dict[str, Counts]) -> dict:
         seats = max(1, c.seats)
         out[name] = {"seats": c.seats, "wins": round(c.wins, 2), "win_rate": round(c.wins / seats, 3),
                      "rondel_choices": c.rondel_choices, "battles": c.battles,
+                     "treasury_at_end_per_game": round(c.treasury_at_end / seats, 1),
                      **{k: {"total": v, "per_game": round(v / seats, 2)} for k, v in c.found.items()}}
     return out
 

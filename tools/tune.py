@@ -27,7 +27,7 @@ from imperial_desktop.ai.search import PlayoutSearch  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 
 # weight: (start, step scale c, lowest, highest); the starts are the Expert's defaults
-_SEARCH = PlayoutSearch()
+_SEARCH = ExpertBot().search
 
 
 def _default(name: str) -> float:
@@ -48,10 +48,17 @@ SPACE = {name: (_default(name), c, low, high) for name, c, low, high in (
     ("exact_weight", 2.0, 1.0, 20.0),
     ("government_bonus", 1.5, 0.0, 15.0),
     ("treasury_control", 0.05, 0.0, 0.5),
-    ("payout_share", 0.15, 0.0, 1.0),
+    ("payout_share", 1.0, 0.0, 15.0),  # above about 2 the treasury no longer caps the payouts
     ("best_rival_share", 0.15, 0.0, 1.0),
+    ("rounds_per_payout", 0.5, 1.0, 12.0),
+    ("factor_blend_rounds", 0.5, 0.0, 10.0),
+    ("cash_weight", 0.1, 0.3, 3.0),
+    ("bond_weight", 0.1, 0.3, 3.0),
+    ("heuristic_cap", 0.5, 0.0, 10.0),
+    ("rank_penalty", 0.5, 0.0, 10.0),
 )}
-assert set(SPACE) == set(PlayoutSearch.TUNABLE)
+# the option widths (whole numbers, 0 for "no cap") are measured with ab_match.py, not tuned here
+assert set(SPACE) <= set(PlayoutSearch.TUNABLE), set(SPACE) - set(PlayoutSearch.TUNABLE)
 
 
 def play_one(task: tuple[dict[str, float], int, int, int, float]) -> float:

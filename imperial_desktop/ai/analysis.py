@@ -14,6 +14,7 @@ from imperial_desktop.core.board import HOME, NEUTRAL
 FAR = 99
 ROUNDS_PER_TAX = 3.2  # a nation taxes about once every three of its turns
 MAX_ROUNDS = 25.0
+FACTOR_BLEND_ROUNDS = 3.0
 
 
 # ---------------------------------------------------------------- map distances
@@ -228,13 +229,14 @@ def projected_power(state: GameState, taxes: dict[str, float] | None = None) -> 
     return out, rounds
 
 
-def smooth_factor(board: Board, points: float, rounds: float) -> float:
-    """Power factor of an expected point total: exact at the end, smoothed before it."""
+def smooth_factor(board: Board, points: float, rounds: float, blend_rounds: float = FACTOR_BLEND_ROUNDS) -> float:
+    """Power factor of an expected point total: exact at the end, smoothed before it (fully
+    linear ``blend_rounds`` or more before the end)."""
     exact = board.power_factor(int(points))
     if rounds <= 0.01:
         return float(exact)
     linear = max(0.0, points / 5.0 - 0.45)
-    weight = min(1.0, rounds / 3.0)  # far from the end the steps are uncertain
+    weight = min(1.0, rounds / blend_rounds) if blend_rounds > 0 else 1.0  # far from the end the steps are uncertain
     return weight * linear + (1 - weight) * exact
 
 

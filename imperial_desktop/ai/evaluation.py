@@ -3,12 +3,15 @@
 Expected final score = cash + bonds' interest x projected power factor + a share of the
 interest the nations will still pay out (from treasury and future income) + a bonus for
 governing a nation (more for a rich treasury, which the government steers). At the end of the game it is exactly the score.
+The weights (:class:`EvalWeights`) default to hand-set values that Normal and Hard use; the
+Expert uses weights fitted to played games (``tools/fit_evaluation.py``, ``expert.FITTED_WEIGHTS``).
 """
 
 from __future__ import annotations
 
 from imperial_desktop.ai.analysis import (
-    ROUNDS_PER_TAX, expected_taxes, interests, producing_factories, likely_government, projected_power, smooth_factor,
+    FACTOR_BLEND_ROUNDS, ROUNDS_PER_TAX, expected_taxes, interests, likely_government, producing_factories,
+    projected_power, smooth_factor,
 )
 from dataclasses import dataclass
 
@@ -19,6 +22,7 @@ GOVERNMENT_BONUS = 3.0
 TREASURY_CONTROL = 0.1  # a government steers its treasury and factories (payouts to itself, units)
 PAYOUT_SHARE = 0.5  # of a nation's money, what is expected to reach the bond holders
 BEST_RIVAL_SHARE = 0.6  # an edge counts the best rival this much, the rivals' average the rest
+WEIGHT_FADE_ROUNDS = 6.0
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,12 @@ class EvalWeights:
     treasury_control: float = TREASURY_CONTROL
     payout_share: float = PAYOUT_SHARE
     best_rival_share: float = BEST_RIVAL_SHARE
+    rounds_per_payout: float = ROUNDS_PER_PAYOUT
+    factor_blend_rounds: float = FACTOR_BLEND_ROUNDS
+    # what a point of cash / of bond interest x projected factor is worth far from the end (it
+    # is exactly 1 at the end; the weight fades to 1 over the last WEIGHT_FADE_ROUNDS rounds)
+    cash_weight: float = 1.0
+    bond_weight: float = 1.0
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -42,14 +52,17 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
     producing = producing_factories(state)
     taxes = expected_taxes(state, producing)
     power, rounds = projected_power(state, taxes)
-    values = [float(c) for c in state.cash]
-    payouts_left = rounds / ROUNDS_PER_PAYOUT
+    far = min(1.0, rounds / WEIGHT_FADE_ROUNDS)
+    cash_weight = 1.0 + (weights.cash_weight - 1.0) * far
+    bond_weight = 1.0 + (weights.bond_weight - 1.0) * far
+    values = [cash_weight * c for c in state.cash]
+    payouts_left = rounds / weights.rounds_per_payout
     for nation in board.nation_ids:
         ints = interests(state, nation)
         total = sum(ints)
         if total == 0:
             continue
-        factor = smooth_factor(board, power[nation], rounds)
+        factor = smooth_factor(board, power[nation], rounds, weights.factor_blend_rounds)
         armies, fleets = state.unit_count(nation)
         income = max(0.0, taxes[nation] - armies - fleets)
         money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
@@ -57,7 +70,7 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
         gov = likely_government(state, nation)
         for player, interest in enumerate(ints):
             if interest:
-                values[player] += interest * factor + paid * interest / total
+                values[player] += bond_weight * interest * factor + paid * interest / total
         if gov is not None and rounds > 1.0:  # control: where the nation's money and units go
             assets = state.treasury[nation] + board.factory_cost * len(producing[nation])
             control = weights.government_bonus + weights.treasury_control * min(40, assets)  # a factory costs no control

@@ -26,7 +26,7 @@ from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.playout_policy import PLAYOUT_POLICIES, LookaheadPlayout
-from imperial_desktop.core import Action, EndPhase, GameState, PassInvestment
+from imperial_desktop.core import Action, ChooseRondel, EndPhase, GameState, PassInvestment
 
 END_GAME_ROUNDS = 1.5  # play to the end of the game when it is this close
 # Playout length in rounds (a round: every nation's turn once) and how the players are assumed to
@@ -156,12 +156,13 @@ class PlayoutSearch:
     SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty")
-    EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share")
+    EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
+                    "factor_blend_rounds", "cash_weight", "bond_weight")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
     def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None,
                  params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
-                 refine: str = REFINE):
+                 refine: str = REFINE, weights: EvalWeights = DEFAULT_WEIGHTS):
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = NOISE
@@ -180,7 +181,7 @@ class PlayoutSearch:
         self.heuristic_width = HEURISTIC_WIDTH
         self.sampled = SAMPLED
         self.rank_penalty = RANK_PENALTY
-        self.weights = DEFAULT_WEIGHTS
+        self.weights = weights  # the evaluation's weights; ``params`` may change single ones
         for name, value in (params or {}).items():
             if name in self.EVAL_WEIGHTS:
                 self.weights = replace(self.weights, **{name: float(value)})
@@ -251,6 +252,9 @@ class PlayoutSearch:
             c.exact_weight = self.exact_weight
         if len(cands) == 1:
             return cands
+        for c in cands:
+            if isinstance(c.action, ChooseRondel) and wins_at_once(state, c.action, player):  # only Taxation ends it
+                return [c] + [o for o in cands if o is not c]
         turns = self.turns_for(state)
         self.playouts_done = 0
         self.depth_reached = 1
@@ -325,6 +329,18 @@ class PlayoutSearch:
             survivors.sort(key=lambda c: (-c.score, -c.prior))
             self.depth_reached = depth
         return survivors + eliminated
+
+
+def wins_at_once(state: GameState, action: Action, player: int) -> bool:
+    """Whether ``action`` ends the game at once with ``player`` alone in first place: nothing a
+    playout could find is better, whatever the evaluation says about going on (its weights for
+    cash and bonds far from the end do not apply to a finished game)."""
+    sim = state.clone()
+    sim.apply(action)
+    if not sim.is_terminal():
+        return False
+    first = [r for r in sim.ranking() if r["rank"] == 1]
+    return len(first) == 1 and first[0]["player"] == player
 
 
 def shared_score(c: Candidate, other: Candidate) -> float:
