@@ -18,8 +18,8 @@ Per bot (the player who made the decision) it reports, totals and per game playe
   1:1 trade that won and protected nothing).
 
 It also reports the money left in the treasuries of each bot's governed nations at the end
-(``treasury_at_end``, per game played) and each bot's wins (a shared first place counts as a share), so a change that
-removes a weakness can be seen not to cost strength.
+(``treasury_at_end``, per game played) and each bot's wins (a shared first place counts as a
+share), so a change that removes a weakness can be seen not to cost strength.
 
 Seats rotate like ``imperial-desktop simulate`` (game i: seed + i, shift i % players).
 """
