@@ -154,3 +154,36 @@ def test_turn_ends_from_normals_look_ahead_give_the_same_corrections():
             marked += sum(1 for v in reused.values() if v == -2.0)
         state.apply(bot.choose(state))
     assert compared == 40 and marked > 0  # some options were empty, and both ways agreed
+
+
+def takeover_marks(state) -> dict[int, float]:
+    policy = HeuristicPolicy(random.Random(1), donate=False)
+    found = rondel_corrections(state, state.legal_actions(), policy, Corrections(takeover=5.0))
+    return {a.space: v for a, v in found.items() if isinstance(a, ChooseRondel)}
+
+
+def test_passing_investor_is_marked_down_when_the_card_holder_can_then_take_the_government():
+    """Passing Investor plays the card too (#7): with his cash and the card's 2M the holder buys
+    the 6M bond, 10M against the government's 9M. Moves that stop short of Investor are not marked."""
+    state = six_player_game()
+    holder = state.card
+    assert holder != 0  # player 0 governs Austria-Hungary
+    state.bond_owner[AH] = {9: 0, 4: holder}
+    state.cash[holder] = 4
+    give_turn(state, AH, position=MANEUVER)
+    marks = takeover_marks(state)
+    assert marks.get(INVESTOR) == -5.0 and marks.get(IMPORT) == -5.0  # lands on / passes Investor
+    give_turn(state, AH, position=INVESTOR)
+    assert takeover_marks(state) == {}  # every move from Investor stops before it again
+    give_turn(state, AH, position=MANEUVER)
+    state.cash[holder] = 1  # 3M: the 6M bond is out of reach
+    assert IMPORT not in takeover_marks(state)
+
+
+def test_no_takeover_mark_when_the_government_itself_holds_the_card():
+    state = six_player_game()
+    state.card = 0
+    state.bond_owner[AH] = {9: 0, 4: 1}
+    state.cash[1] = 30
+    give_turn(state, AH, position=MANEUVER)
+    assert takeover_marks(state) == {}

@@ -320,3 +320,65 @@ def test_tuning_tool_starts_from_the_experts_own_weights():
     assert tune.SPACE["payout_share"][0] == FITTED_WEIGHTS.payout_share
     for start, step, low, high in tune.SPACE.values():
         assert low <= start <= high and step > 0
+
+
+def test_factor_shrink_draws_the_projected_factor_towards_the_mean_far_from_the_end():
+    """``factor_shrink_rounds``: with many rounds left a nation at 0 power points is projected
+    nearer the mean factor, so its bonds count for more; a finished game is still its score."""
+    from helpers import six_player_game
+    from imperial_desktop.ai.evaluation import EvalWeights, expected_scores
+    state = six_player_game()
+    for nation in state.board.nation_ids:
+        state.power[nation] = 0
+    plain = expected_scores(state)
+    shrunk = expected_scores(state, EvalWeights(factor_shrink_rounds=1.0, mean_factor=3.0))
+    assert all(s > p for s, p in zip(shrunk, plain))
+    finished = play_checked(2, 78, ["greedy", "greedy"])
+    scores = [float(s["total"]) for s in finished.scores()]
+    assert expected_scores(finished, EvalWeights(factor_shrink_rounds=14.0)) == scores
+
+
+def test_swiss_bonus_counts_only_for_the_swiss_bank_holders():
+    from helpers import six_player_game
+    from imperial_desktop.ai.evaluation import EvalWeights, expected_scores
+    state = six_player_game()
+    state.swiss = {2}
+    plain = expected_scores(state)
+    bonus = expected_scores(state, EvalWeights(swiss_bonus=5.0))
+    assert bonus[2] == pytest.approx(plain[2] + 5.0)  # many rounds left: the whole bonus
+    assert [b for i, b in enumerate(bonus) if i != 2] == [p for i, p in enumerate(plain) if i != 2]
+
+
+def test_evaluate_uses_the_weights_share_of_the_best_rival():
+    from helpers import six_player_game
+    from imperial_desktop.ai.evaluation import EvalWeights, evaluate, expected_scores
+    state = six_player_game()
+    weights = EvalWeights(best_rival_share=1.0)
+    values = expected_scores(state, weights)
+    assert evaluate(state, 0, weights) == pytest.approx(values[0] - max(values[1:]))
+
+
+def test_expert_budget_shares_can_be_set_per_decision_kind():
+    from imperial_desktop.ai.expert import BUDGET_SHARE
+    bot = ExpertBot(1, budget=1.0, shares={"maneuver": 0.2})
+    assert bot.budget_for("maneuver") == pytest.approx(0.2)
+    assert bot.budget_for("rondel") == pytest.approx(BUDGET_SHARE["rondel"])
+    assert ExpertBot(1, budget=1.0).budget_for("maneuver") == pytest.approx(BUDGET_SHARE["maneuver"])
+
+
+def test_normal_and_the_experts_prior_can_judge_with_other_weights():
+    """The weights a NormalBot is given change its look-ahead scores (the Expert's
+    ``prior_weights`` reach its Normal)."""
+    from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights
+    from imperial_desktop.ai.expert import FITTED_WEIGHTS
+    from imperial_desktop.ai.normal import NormalBot
+    state = midgame(seed=17, turns=0)
+    greedy = make_bot("greedy", 2)
+    while state.decision().kind != "invest" or len(state.legal_actions()) < 3:
+        state.apply(greedy.choose(state))
+    legal = state.legal_actions()
+    plain = dict((repr(a), v) for v, a in NormalBot(5).invest_scores(state, legal))
+    cash_rich = dict((repr(a), v) for v, a in NormalBot(5, weights=EvalWeights(cash_weight=3.0)).invest_scores(state, legal))
+    assert plain.keys() == cash_rich.keys() and plain != cash_rich
+    assert ExpertBot(1).normal.weights == DEFAULT_WEIGHTS
+    assert ExpertBot(1, prior_weights=FITTED_WEIGHTS).normal.weights == FITTED_WEIGHTS

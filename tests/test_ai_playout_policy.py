@@ -59,3 +59,21 @@ def test_expert_with_lookahead_playouts_is_seeded_and_legal():
             picks.append(bot.choose(state))
         assert picks[0] == picks[1]
         assert state.is_legal(picks[0])
+
+
+def test_lookahead_playout_can_be_limited_to_some_decision_kinds():
+    """Hard's ``invest_lookahead`` playouts: Normal's look-ahead for bonds only."""
+    from imperial_desktop.ai.hard import HardBot
+    for state in positions("rondel", 2):
+        base = HeuristicPolicy(random.Random(1), donate=False)
+        policy = LookaheadPlayout(HeuristicPolicy(random.Random(1), donate=False), NormalBot(5), kinds=("invest",))
+        assert policy.choose(state) == base.choose(state)
+    for state in positions("invest", 2):
+        policy = LookaheadPlayout(HeuristicPolicy(random.Random(1), donate=False), NormalBot(5), kinds=("invest",))
+        assert policy.choose(state) == NormalBot(5).choose(state)
+    plain = HardBot(1)
+    assert plain.exact_playout is plain.exact  # off by default
+    hard = HardBot(1, invest_lookahead=True)
+    assert isinstance(hard.exact_playout, LookaheadPlayout) and hard.exact_playout.kinds == ("invest",)
+    state = positions("invest", 1, seed=34)[0]
+    assert state.is_legal(hard.choose(state))

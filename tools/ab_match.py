@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
-from imperial_desktop.ai.expert import BUDGET_SECONDS, ExpertBot  # noqa: E402
+from imperial_desktop.ai.expert import BUDGET_SECONDS, FITTED_WEIGHTS, ExpertBot  # noqa: E402
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE  # noqa: E402
-from imperial_desktop.ai.hard import CORRECTIONS, HardBot  # noqa: E402
+from imperial_desktop.ai.hard import CORRECTIONS, INVEST_LOOKAHEAD, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 from imperial_desktop.simulate import wilson_interval  # noqa: E402
 
@@ -44,10 +44,12 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
         searched = frozenset(spec["searched"]) if "searched" in spec else None
         return ExpertBot(seed, budget=float(spec.get("budget", default_budget)), max_playouts=spec.get("max_playouts"),
                          params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", PLAYOUT_POLICY),
-                         refine=spec.get("refine", REFINE))
+                         refine=spec.get("refine", REFINE), shares=spec.get("shares"),
+                         prior_weights=FITTED_WEIGHTS if spec.get("fitted_prior") else None)
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
-        return HardBot(seed, corrections=corrections)
+        return HardBot(seed, corrections=corrections,
+                       invest_lookahead=bool(spec.get("invest_lookahead", INVEST_LOOKAHEAD)))
     return make_bot(kind, seed)
 
 

@@ -36,7 +36,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
-from imperial_desktop.ai.analysis import factory_within_reach  # noqa: E402
 from imperial_desktop.core import (  # noqa: E402
     Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
 )
@@ -61,6 +60,24 @@ def idle_treasury(state: GameState, action: ChooseRondel) -> bool:
     if state.board.rondel[action.space].action == "factory":
         return False
     return factory_within_reach(state, action.nation)
+
+
+def factory_within_reach(state: GameState, nation: str) -> bool:
+    """The treasury pays a factory, a home province has a free site and the rondel's Factory
+    space is within the free steps (written out here, not imported from the bots, like
+    ``spare_money``)."""
+    board = state.board
+    if state.treasury[nation] < board.factory_cost:
+        return False
+    occupied = state.occupied_regions()
+    if all(c in state.factories or c in occupied for c in board.nation_by_id[nation].home_provinces):
+        return False
+    pos = state.rondel[nation]
+    if pos is None:
+        return True
+    size = len(board.rondel)
+    return any(space.action == "factory" and 1 <= (space.index - pos) % size <= board.max_steps
+               and board.rondel_cost((space.index - pos) % size) == 0 for space in board.rondel)
 
 
 def spare_money(state: GameState, nation: str) -> int:

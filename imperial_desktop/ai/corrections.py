@@ -4,8 +4,9 @@ A playout ends about a round after the decision and is judged by the evaluation,
 matter beyond it are added as fixed points (issue 13's measured weaknesses): money lying idle in
 a treasury (more than a factory and a full payout need) that a factory would turn into taxes
 for the rest of the game, a Maneuver or Import that would move or buy nothing (a wasted turn
-the evaluation barely notices), and optionally an Investor payout that hands a rival the cash
-to take the government over. In a maneuver, a 1:1 battle in a flag region that neither takes
+the evaluation barely notices), and optionally a move that lands on or passes Investor when the
+investor who then buys a bond (the card holder, a Swiss Bank) can take the government over with
+his cash, the payout's interest and the card's 2M. In a maneuver, a 1:1 battle in a flag region that neither takes
 the flag nor guards the nation's own is marked down: a playout that ends a round later values
 the two lost units about evenly and misses what the units would have won elsewhere.
 """
@@ -14,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from imperial_desktop.ai.analysis import battle_wins_nothing, factory_within_reach
-from imperial_desktop.ai.heuristics import TAKEOVER_PENALTY, payout_takeover_risk
+from imperial_desktop.ai.analysis import battle_wins_nothing, credits, factory_within_reach
+from imperial_desktop.ai.heuristics import credit_gain
 from imperial_desktop.ai.lookahead import Policy, units_moved_in_turn, units_unchanged
 from imperial_desktop.core import Action, Battle, ChooseRondel, GameState
 
@@ -35,10 +36,12 @@ class Corrections:
     battle: float = 0.0
 
 
-# Measured on 400 paired games of Hard against three Normal (docs/ai.md): the factory correction on
-# money no payout needs and the empty-action penalty cost no wins; the takeover guard (12) cost
-# 3.7 points of margin and a factory correction on the whole treasury 4.5, so the guard is off.
-DEFAULT_CORRECTIONS = Corrections(factory=8.0, takeover=0.0, empty=3.0, battle=3.0)
+# Hard's, measured on 400 paired games of Hard against three Normal (docs/ai.md): the factory
+# correction on money no payout needs (20 halves the idle money for -0.8 +- 1.0 points of margin)
+# and the empty-action penalty cost no measurable wins; the takeover guard cost 4 points of
+# margin at 12 (3.7 with the older, narrower rule) and a factory correction on the whole treasury
+# 4.5, so the guard is off.
+DEFAULT_CORRECTIONS = Corrections(factory=20.0, takeover=0.0, empty=3.0, battle=3.0)
 
 
 def standing_corrections(state: GameState, legal: list[Action], policy: Policy,
@@ -81,12 +84,42 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, we
             idle = idle_money(state, a.nation)
             if idle > 0:
                 out[a] = weights.factory * min(IDLE_CAP, idle / IDLE_REFERENCE)
-        elif kind == "investor" and weights.takeover:
-            risk = payout_takeover_risk(state, a.nation, player)
-            if risk:
-                out[a] = -weights.takeover * risk / TAKEOVER_PENALTY
         elif kind in ("maneuver", "import") and weights.empty:
             end = (turn_ends or {}).get(a)
             if (units_unchanged(state, end, a.nation) if end is not None else units_moved_in_turn(state, a, policy) == 0):
                 out[a] = -weights.empty
+        if weights.takeover and investor_round_takeover(state, a, player):
+            out[a] = out.get(a, 0.0) - weights.takeover
     return out
+
+
+def reaches_investor(state: GameState, action: ChooseRondel) -> bool:
+    """The move lands on Investor or passes it (either way the investor card is played, #7)."""
+    board = state.board
+    start = state.rondel[action.nation]
+    if board.rondel[action.space].action == "investor":
+        return True
+    if start is None:
+        return False
+    size = len(board.rondel)
+    return 0 < (board.investor_index - start) % size < (action.space - start) % size
+
+
+def investor_round_takeover(state: GameState, action: ChooseRondel, player: int) -> bool:
+    """The move gives the investors of the card round (the holder, the Swiss Banks) the chance to
+    take the nation from ``player``, its government: one of them can raise his bonds in it above
+    ``player``'s with his cash, the 2M of the card and, on landing on Investor, the interest."""
+    nation = action.nation
+    if not state.setup.investor_card or state.card is None or state.government[nation] != player \
+            or not reaches_investor(state, action):
+        return False
+    lands = state.board.rondel[action.space].action == "investor"
+    due = state.interest_due(nation) if lands else {}
+    sums = credits(state, nation)
+    for rival in {state.card} | set(state.swiss):
+        if rival == player:
+            continue
+        cash = state.cash[rival] + due.get(rival, 0) + (2 if rival == state.card else 0)
+        if sums[rival] + credit_gain(state, nation, rival, cash) > sums[player]:
+            return True
+    return False

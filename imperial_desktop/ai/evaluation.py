@@ -39,6 +39,12 @@ class EvalWeights:
     # is exactly 1 at the end; the weight fades to 1 over the last WEIGHT_FADE_ROUNDS rounds)
     cash_weight: float = 1.0
     bond_weight: float = 1.0
+    # far from the end the projected power factor says little about the final one: it is drawn
+    # towards ``mean_factor`` by the share rounds / factor_shrink_rounds (0: not at all)
+    factor_shrink_rounds: float = 0.0
+    mean_factor: float = 3.0
+    # a Swiss Bank invests at every Investor stop, not only with the card (faded over 4 rounds)
+    swiss_bonus: float = 0.0
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -57,12 +63,15 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
     bond_weight = 1.0 + (weights.bond_weight - 1.0) * far
     values = [cash_weight * c for c in state.cash]
     payouts_left = rounds / weights.rounds_per_payout
+    shrink = min(1.0, rounds / weights.factor_shrink_rounds) if weights.factor_shrink_rounds > 0 else 0.0
     for nation in board.nation_ids:
         ints = interests(state, nation)
         total = sum(ints)
         if total == 0:
             continue
         factor = smooth_factor(board, power[nation], rounds, weights.factor_blend_rounds)
+        if shrink:
+            factor += shrink * (weights.mean_factor - factor)
         armies, fleets = state.unit_count(nation)
         income = max(0.0, taxes[nation] - armies - fleets)
         money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
@@ -75,6 +84,9 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
             assets = state.treasury[nation] + board.factory_cost * len(producing[nation])
             control = weights.government_bonus + weights.treasury_control * min(40, assets)  # a factory costs no control
             values[gov] += control * min(1.0, rounds / 4.0)
+    if weights.swiss_bonus and rounds > 0:
+        for player in state.swiss:
+            values[player] += weights.swiss_bonus * min(1.0, rounds / 4.0)
     return values
 
 
@@ -86,6 +98,6 @@ def edge(values: list[float], player: int, best_rival_share: float = BEST_RIVAL_
     return values[player] - best_rival_share * max(others) - (1.0 - best_rival_share) * sum(others) / len(others)
 
 
-def evaluate(state: GameState, player: int) -> float:
+def evaluate(state: GameState, player: int, weights: EvalWeights = DEFAULT_WEIGHTS) -> float:
     """How good ``state`` is for ``player`` (higher is better; in score points)."""
-    return edge(expected_scores(state), player)
+    return edge(expected_scores(state, weights), player, weights.best_rival_share)

@@ -16,7 +16,7 @@ import random
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.corrections import Corrections, standing_corrections
-from imperial_desktop.ai.evaluation import EvalWeights
+from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights
 from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE, Candidate, PlayoutSearch
 from imperial_desktop.core import Action, Donate, GameState
@@ -49,17 +49,21 @@ class ExpertBot:
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
                  max_playouts: int | None = None, searched: frozenset[str] | None = None,
                  use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
-                 refine: str = REFINE, weights: EvalWeights = FITTED_WEIGHTS):
+                 refine: str = REFINE, weights: EvalWeights = FITTED_WEIGHTS,
+                 shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None):
         self.budget = budget
+        self.shares = {**BUDGET_SHARE, **(shares or {})}  # of the budget, per decision kind
         self.use_prior = use_prior
         self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
-        self.normal = NormalBot(seed)
+        # Normal's look-ahead orders rondel and investment options (with the hand-set weights
+        # unless ``prior_weights`` says otherwise) and decides what the search is not asked to
+        self.normal = NormalBot(seed, weights=prior_weights or DEFAULT_WEIGHTS)
         self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts, params=params,
                                     playout_policy=playout_policy, refine=refine, weights=weights)
         self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
 
     def budget_for(self, kind: str) -> float:
-        return self.budget * BUDGET_SHARE.get(kind, DEFAULT_SHARE)
+        return self.budget * self.shares.get(kind, DEFAULT_SHARE)
 
     def ranked(self, state: GameState, budget: float | None = None) -> list[Candidate]:
         """The searched options of the pending decision, best first (the state is not changed)."""

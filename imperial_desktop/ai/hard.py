@@ -16,8 +16,9 @@ from imperial_desktop.ai.base import register
 from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS, Corrections, rondel_corrections
 from imperial_desktop.ai.search import leaf_value
 from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy
-from imperial_desktop.ai.lookahead import after, play_until
+from imperial_desktop.ai.lookahead import Policy, after, play_until
 from imperial_desktop.ai.normal import NormalBot
+from imperial_desktop.ai.playout_policy import LookaheadPlayout
 from imperial_desktop.core import Action, GameState
 
 BUDGET_SECONDS = 1.0
@@ -25,6 +26,7 @@ RONDEL_CANDIDATES = 4
 INVEST_CANDIDATES = 3
 PLAYOUTS = 1
 PRIOR_WEIGHT = 0.15  # Normal's own score only breaks near-ties (at 0.5 it overrode the playouts)
+INVEST_LOOKAHEAD = False
 CORRECTIONS = DEFAULT_CORRECTIONS  # see corrections.py (battles are Normal's here: it never fights for nothing)
 
 
@@ -34,11 +36,17 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
-                 playouts: int = PLAYOUTS, corrections: Corrections = CORRECTIONS):
+                 playouts: int = PLAYOUTS, corrections: Corrections = CORRECTIONS,
+                 invest_lookahead: bool = INVEST_LOOKAHEAD):
         self.rng = random.Random(seed)
         self.normal = NormalBot(seed)
         self.noisy = HeuristicPolicy(random.Random(seed + 7), noise=1.0, donate=False)
         self.exact = HeuristicPolicy(random.Random(seed + 8), donate=False)
+        # how the players are assumed to invest in the playouts: by Normal's look-ahead (as
+        # Normal, Hard and Expert players do) or by the heuristics
+        self.exact_playout: Policy = self.exact
+        if invest_lookahead:
+            self.exact_playout = LookaheadPlayout(self.exact, NormalBot(seed + 9), kinds=("invest",))
         self.budget = budget
         self.horizon = horizon
         self.playouts = playouts
@@ -85,7 +93,7 @@ class HardBot:
             for _, a in ranked:
                 if time.perf_counter() > deadline and all(counts.values()):
                     break
-                policy = self.exact if round_ == 0 else self.noisy
+                policy = self.exact_playout if round_ == 0 else self.noisy
                 self.noisy.rng.seed(round_)  # common random numbers across candidates
                 sim = after(state, a)
                 play_until(sim, policy, turns=horizon - (sim.turns_taken - state.turns_taken))

@@ -394,13 +394,13 @@ def payout_takeover_risk(state: GameState, nation: str, player: int) -> float:
         if rival == player or paid <= 0:
             continue
         cash = state.cash[rival] + (2 if rival == holder else 0)
-        if sums[rival] + _credit_gain(state, nation, rival, cash + paid) > sums[player] \
-                >= sums[rival] + _credit_gain(state, nation, rival, cash):
+        if sums[rival] + credit_gain(state, nation, rival, cash + paid) > sums[player] \
+                >= sums[rival] + credit_gain(state, nation, rival, cash):
             return TAKEOVER_PENALTY
     return 0.0
 
 
-def _credit_gain(state: GameState, nation: str, player: int, cash: int) -> int:
+def credit_gain(state: GameState, nation: str, player: int, cash: int) -> int:
     """The most a player can add to his credit in ``nation`` with ``cash`` (trading in a bond)."""
     owned = [v for v, p in state.bond_owner[nation].items() if p == player]
     best = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from imperial_desktop.ai.base import register
-from imperial_desktop.ai.evaluation import evaluate
+from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, evaluate
 from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy, rondel_values
 from imperial_desktop.ai.lookahead import after
 from imperial_desktop.core import Action, ChooseRondel, GameState, Invest, PassInvestment, SwissForce
@@ -24,7 +24,9 @@ class NormalBot:
 
     name = "normal"
 
-    def __init__(self, seed: int = 0, heuristic_weight: float = HEURISTIC_WEIGHT):
+    def __init__(self, seed: int = 0, heuristic_weight: float = HEURISTIC_WEIGHT,
+                 weights: EvalWeights = DEFAULT_WEIGHTS):
+        self.weights = weights  # the evaluation's weights (the Expert's prior may use its own)
         self.rng = random.Random(seed)
         self.policy = HeuristicPolicy(random.Random(seed))
         self.playout = HeuristicPolicy(random.Random(seed + 1), donate=False)
@@ -58,7 +60,7 @@ class NormalBot:
             sim = after(state, a, self.playout, turns=1)
             if sims is not None:
                 sims[a] = sim
-            value = evaluate(sim, player) + self.heuristic_weight * prior.get(a.space, 0.0)
+            value = evaluate(sim, player, self.weights) + self.heuristic_weight * prior.get(a.space, 0.0)
             scored.append((value, a))
         scored.sort(key=lambda sa: -sa[0])
         return scored
@@ -74,7 +76,7 @@ class NormalBot:
             if not isinstance(a, (Invest, PassInvestment)):
                 continue
             sim = after(state, a)
-            scored.append((evaluate(sim, player) + (0.3 if isinstance(a, PassInvestment) else 0.0), a))
+            scored.append((evaluate(sim, player, self.weights) + (0.3 if isinstance(a, PassInvestment) else 0.0), a))
         scored.sort(key=lambda sa: -sa[0])
         return scored
 
@@ -84,7 +86,7 @@ class NormalBot:
     def choose_swiss(self, state: GameState, legal: list[Action]) -> Action:
         player = state.current_player()
         assert player is not None
-        best = max(legal, key=lambda a: evaluate(after(state, a, self.playout, turns=1), player))
+        best = max(legal, key=lambda a: evaluate(after(state, a, self.playout, turns=1), player, self.weights))
         return best
 
 

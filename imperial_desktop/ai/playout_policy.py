@@ -16,12 +16,17 @@ from imperial_desktop.core import Action, GameState
 PLAYOUT_POLICIES = ("greedy", "lookahead")
 
 
-class LookaheadPlayout:
-    """Normal's look-ahead for rondel and investment choices, ``base`` for the rest."""
+LOOKAHEAD_KINDS = ("rondel", "invest")
 
-    def __init__(self, base: HeuristicPolicy, normal: NormalBot):
+
+class LookaheadPlayout:
+    """Normal's look-ahead for rondel and investment choices (or only the decision ``kinds``
+    given), ``base`` for the rest."""
+
+    def __init__(self, base: HeuristicPolicy, normal: NormalBot, kinds: tuple[str, ...] = LOOKAHEAD_KINDS):
         self.base = base
         self.normal = normal
+        self.kinds = kinds
 
     @property
     def rng(self):
@@ -30,7 +35,7 @@ class LookaheadPlayout:
 
     def choose(self, state: GameState) -> Action:
         decision = state.decision()
-        if decision is not None and decision.kind in ("rondel", "invest"):
+        if decision is not None and decision.kind in self.kinds:
             legal = state.legal_actions()
             if len(legal) > 1:
                 if decision.kind == "rondel":

@@ -53,9 +53,9 @@ WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap
 HEURISTIC_WIDTH = 0  # the same for a decision ordered by the heuristics
 RANK_PENALTY = 0.0  # points against an option per place below the heuristics' favourite
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
-# against an Investor landing that hands a rival the government, against a Maneuver or Import that
+# against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
-FACTORY_BIAS = DEFAULT_CORRECTIONS.factory
+FACTORY_BIAS = 8.0  # Hard has 20; the Expert with 24 and a guard of 12 measured no better (docs/ai.md)
 TAKEOVER_GUARD = DEFAULT_CORRECTIONS.takeover
 EMPTY_PENALTY = DEFAULT_CORRECTIONS.empty
 BATTLE_PENALTY = DEFAULT_CORRECTIONS.battle
@@ -157,7 +157,7 @@ class PlayoutSearch:
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
-                    "factor_blend_rounds", "cash_weight", "bond_weight")
+                    "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
 
     def __init__(self, seed: int = 0, horizon: int | None = None, max_playouts: int | None = None,
