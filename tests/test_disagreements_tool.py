@@ -6,6 +6,8 @@ import copy
 import sys
 from pathlib import Path
 
+import pytest
+
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import GameSetup, GameState
 
@@ -26,7 +28,7 @@ def test_a_hard_only_game_replays_exactly_from_copies_of_its_bots():
 
 
 def test_rows_and_report():
-    rows = disagreements.play_game((2, 61, 40.0, 0.01))
+    rows = disagreements.play_game((2, 61, 40.0, 0.01, None))
     assert rows and all(r["seed"] == 61 and "base" in r for r in rows)
     differing = [r for r in rows if "alt" in r]
     assert all(r["expert"] != r["hard"] for r in differing)
@@ -41,3 +43,10 @@ def test_report_counts_the_sign_test():
             + [{"seed": 1, "kind": "rondel", "base": 0}] * 4)
     line = disagreements.report(rows)[1]
     assert "agree  50%" in line and "better    3 worse    1" in line and "z +1.0" in line
+
+
+def test_a_bad_variant_is_refused_with_a_message(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["disagreements.py", "--params", '{"bogus": 1}'])
+    with pytest.raises(SystemExit) as exit_:
+        disagreements.main()
+    assert exit_.value.code == 2 and "unknown search parameter" in capsys.readouterr().err

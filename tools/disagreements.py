@@ -2,6 +2,7 @@
 
     python tools/disagreements.py --players 4 --games 40 --seed 540000 --every 3 --out rows.jsonl --jobs 2
     python tools/disagreements.py --report rows.jsonl
+    python tools/disagreements.py --params '{"rank_penalty": 3}' ...   (a variant of the Expert)
 
 Plays seeded games with Hard in every seat. At a random third (``--every``) of the decisions with
 more than one option it also asks the Expert (``--budget`` seconds). Where the Expert would
@@ -14,6 +15,9 @@ the mean difference of margins (Expert's choice minus Hard's) and a sign test: h
 Expert's choice ended better or worse, with z = (better - worse) / sqrt(better + worse). One
 decision changes the rest of the game, so single differences are large and noisy; the sign test
 over hundreds of them is the figure to read.
+
+The Hard-only game does not depend on the Expert, so two runs on the same seeds (say, with and
+without ``--params``) sample the same positions, row by row, and can be compared one by one.
 """
 
 from __future__ import annotations
@@ -49,12 +53,13 @@ def finish(state: GameState, bots: list[Any]) -> GameState:
     return state
 
 
-def play_game(task: tuple[int, int, float, float]) -> list[dict[str, Any]]:
+def play_game(task: tuple[int, int, float, float, dict[str, float] | None]) -> list[dict[str, Any]]:
     """One Hard-only game; a row per sampled decision (``alt``: the margin after the Expert's
-    choice, absent where it agreed; ``base``: the game's own margin)."""
-    players, seed, every, budget = task
+    choice, absent where it agreed; ``base``: the game's own margin). The Expert's search takes
+    ``params`` (see ``PlayoutSearch``) if given."""
+    players, seed, every, budget, params = task
     bots = [make_bot("hard", seed * 31 + i) for i in range(players)]
-    expert = ExpertBot(seed + 5, budget=budget)
+    expert = ExpertBot(seed + 5, budget=budget, params=params)
     state = GameState.new(GameSetup.create(players, seed))
     sampler = random.Random(seed)
     rows: list[dict[str, Any]] = []
@@ -111,6 +116,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=540_000)
     parser.add_argument("--every", type=float, default=3.0, help="sample one decision in this many")
     parser.add_argument("--budget", type=float, default=0.1, help="the Expert's think time per decision")
+    parser.add_argument("--params", default="", help='the Expert\'s search weights as JSON, e.g. \'{"rank_penalty": 3}\'')
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, help="append the rows here (JSON lines)")
     parser.add_argument("--report", type=Path, help="only report on rows written before")
@@ -125,7 +131,14 @@ def main() -> int:
         return 0
     if not 2 <= args.players <= 6 or args.games < 1 or args.every < 1:
         parser.error("players 2-6, at least one game, --every at least 1")
-    tasks = [(args.players, args.seed + g, args.every, args.budget) for g in range(args.games)]
+    try:
+        params = json.loads(args.params) if args.params else None
+        if params is not None and not isinstance(params, dict):
+            raise ValueError("give an object of weights, e.g. {\"rank_penalty\": 3}")
+        ExpertBot(0, params=params)
+    except (ValueError, TypeError) as exc:
+        parser.error(f"--params: {exc}")
+    tasks = [(args.players, args.seed + g, args.every, args.budget, params) for g in range(args.games)]
     rows = []
     try:
         out = args.out.open("a", encoding="utf-8") if args.out else None
