@@ -95,14 +95,9 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, we
 
 def reaches_investor(state: GameState, action: ChooseRondel) -> bool:
     """The move lands on Investor or passes it (either way the investor card is played, #7)."""
-    board = state.board
-    start = state.rondel[action.nation]
-    if board.rondel[action.space].action == "investor":
+    if state.board.rondel[action.space].action == "investor":
         return True
-    if start is None:
-        return False
-    size = len(board.rondel)
-    return 0 < (board.investor_index - start) % size < (action.space - start) % size
+    return state.passes_investor(state.rondel[action.nation], action.space)
 
 
 def investor_round_takeover(state: GameState, action: ChooseRondel, player: int) -> bool:

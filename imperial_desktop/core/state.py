@@ -612,7 +612,8 @@ class GameState:
 
     # -- rondel (#1, #2, #6, #7)
 
-    def _passes_investor(self, start: int | None, target: int) -> bool:
+    def passes_investor(self, start: int | None, target: int) -> bool:
+        """A move from rondel space ``start`` to ``target`` goes past Investor without stopping (#7)."""
         if start is None:
             return False
         size = len(self.board.rondel)
@@ -624,7 +625,7 @@ class GameState:
         nation, target = action.nation, action.space
         start = self.rondel[nation]
         self.pending = None
-        if self._passes_investor(start, target) and (self.setup.investor_card or self.setup.options.swiss_force_without_card):
+        if self.passes_investor(start, target) and (self.setup.investor_card or self.setup.options.swiss_force_without_card):
             queue = self._force_candidates(nation)
             if queue:
                 # The cost is paid on declaring the move, so that nothing (a donation during the
@@ -679,7 +680,7 @@ class GameState:
         if forced and self.setup.options.forced_stop_cost == FORCED_STOP_COST_FREE:
             cost = 0
         self.cash[gov] -= cost - prepaid  # a refund when a forced stop costs less than declared
-        passed = self._passes_investor(start, target)
+        passed = self.passes_investor(start, target)
         self.rondel[nation] = target
         ev.append(Event("rondel_moved", {"nation": nation, "from": start, "to": target, "cost": cost, "passed_investor": passed}))
         steps_after: list[list[Any]] = [["act", b.rondel[target].action]]
