@@ -45,7 +45,8 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
         return ExpertBot(seed, budget=float(spec.get("budget", default_budget)), max_playouts=spec.get("max_playouts"),
                          params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", PLAYOUT_POLICY),
                          refine=spec.get("refine", REFINE), shares=spec.get("shares"),
-                         prior_weights=FITTED_WEIGHTS if spec.get("fitted_prior") else None)
+                         prior_weights=FITTED_WEIGHTS if spec.get("fitted_prior") else None,
+                         hard_kinds=frozenset(spec.get("hard_kinds", ())))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
         return HardBot(seed, corrections=corrections,

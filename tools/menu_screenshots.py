@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -102,15 +103,12 @@ def main() -> None:
                 for _ in range(2):
                     app.frame(1 / 60)
             if name == "new-game":  # an option's tool tip, as a player pointing at it sees it
-                pos = app.scene.widgets["shortfall"].get_abs_rect().center
-                pygame.mouse.set_pos(pos)
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-                for _ in range(15):
-                    app.frame(0.1)
-                path = out / f"screen-new-game-tooltip-{size[0]}x{size[1]}{suffix}.png"
-                assert any(type(s).__name__ == "UITooltip" for s in app.manager.get_sprite_group().sprites()), "no tool tip"
-                pygame.image.save(app.screen, str(path))
-                print(path)
+                _tooltip_shot(app, app.scene.widgets["shortfall"].get_abs_rect().center,
+                              out / f"screen-new-game-tooltip-{size[0]}x{size[1]}{suffix}.png")
+            if name == "settings":  # the Expert's thinking time, explained where it is chosen
+                menu = app.scene.menus["think_expert"].get_abs_rect()
+                _tooltip_shot(app, (menu.x - 60, menu.centery),  # on the option's label, left of its menu
+                              out / f"screen-settings-tooltip-{size[0]}x{size[1]}{suffix}.png")
             if dialog is not None:  # and the question when the name is taken
                 saves.save_game(session, "Evening game")
                 dialog.entry.set_text("Evening game")
@@ -122,6 +120,19 @@ def main() -> None:
                 print(path)
                 dialog.close()
     pygame.quit()
+
+
+def _tooltip_shot(app: Any, pos: tuple[int, int], path: Path) -> None:
+    """Point the mouse at ``pos`` until its tool tip shows, and save the screen."""
+    import pygame
+
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(15):
+        app.frame(0.1)
+    assert any(type(s).__name__ == "UITooltip" for s in app.manager.get_sprite_group().sprites()), "no tool tip"
+    pygame.image.save(app.screen, str(path))
+    print(path)
 
 
 if __name__ == "__main__":

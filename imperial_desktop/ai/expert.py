@@ -4,9 +4,9 @@ Each decision's options (ordered and, when there are many, pruned by the heurist
 low-ranked ones kept at random) are compared by :class:`PlayoutSearch`. A maneuver is many
 actions of one nation in a row; each step is judged by playing the rest of the maneuver and
 about a round after it, so the search compares whole maneuvers that begin differently and
-searches again at the next step. The budget grows where the choice matters most: rondel,
-investment and Swiss-Bank choices get all of it, maneuver and battle steps half, the small
-choices (factory site, production, import, auction) a third.
+searches again at the next step. The budget grows where the choice matters most: a rondel choice
+gets four times the budget (at 3-6 players), investment and Swiss-Bank choices the budget, maneuver and battle steps
+half of it, the small choices (factory site, production, import, auction) a third.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from imperial_desktop.ai.base import register
+from imperial_desktop.ai.hard import HardBot
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.corrections import Corrections, standing_corrections
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights
@@ -21,13 +22,20 @@ from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE, Candidate, PlayoutSearch
 from imperial_desktop.core import Action, Donate, GameState
 
-# Think time per decision. More time has not played stronger so far: against three Hard on the
-# same seeded games 0.3 s lost 13.6 +- 5.5 points of margin to 0.1 s when it only used the time to
-# play out every option once, and 0.5 s and 1.5 s did no better (docs/ai.md). The short budget
-# plays out only the options the look-ahead prior ranks best, and that is the strongest found.
+# Think time per decision. More time for every decision has not played stronger: against three
+# Hard on the same seeded games 0.3 s lost 13.6 +- 5.5 points of margin to 0.1 s when it only used
+# the time to play out every option once, and 0.5 s and 1.5 s did no better (docs/ai.md). The short
+# budget plays out only the options the look-ahead prior ranks best. More time for the rondel
+# choice alone does play stronger (below).
 BUDGET_SECONDS = 0.1
-BUDGET_SHARE = {"rondel": 1.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
+# A rondel choice gets four times the budget. Against three Hard, twice the budget gained 6.2 +- 3.3
+# points of margin over once (100 paired games) and four times 13.0 +- 4.5 over twice (44); three
+# times for a bond choice measured -0.3 +- 3.4 (docs/ai.md, session 9).
+BUDGET_SHARE = {"rondel": 4.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
                 "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
+# Not at 2 players: there four times lost (5 wins against 11 in 12 paired games against Hard, and
+# 41.7% over 60 games where one budget had won 65.8% on other seeds).
+TWO_PLAYER_SHARE = {"rondel": 1.0}
 DEFAULT_SHARE = 0.33
 # The evaluation's weights fitted to 7,535 positions of 200 played games (2-6 players) by
 # tools/fit_evaluation.py: payouts are not capped by the treasury, a government is worth no fixed
@@ -50,9 +58,11 @@ class ExpertBot:
                  max_playouts: int | None = None, searched: frozenset[str] | None = None,
                  use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
                  refine: str = REFINE, weights: EvalWeights = FITTED_WEIGHTS,
-                 shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None):
+                 shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None,
+                 hard_kinds: frozenset[str] = frozenset()):
         self.budget = budget
         self.shares = {**BUDGET_SHARE, **(shares or {})}  # of the budget, per decision kind
+        self.chosen_shares = frozenset(shares or ())  # set by the caller: kept at every player count
         self.use_prior = use_prior
         self.searched = searched  # decision kinds to search (None: all); the rest are Normal's
         # Normal's look-ahead orders rondel and investment options (with the hand-set weights
@@ -61,27 +71,36 @@ class ExpertBot:
         self.search = PlayoutSearch(seed, horizon=horizon, max_playouts=max_playouts, params=params,
                                     playout_policy=playout_policy, refine=refine, weights=weights)
         self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
+        # decision kinds left to Hard's narrower search (rondel and investment are the ones it searches)
+        self.hard_kinds = hard_kinds
+        self.hard = HardBot(seed + 13) if hard_kinds else None
 
-    def budget_for(self, kind: str) -> float:
+    def budget_for(self, kind: str, players: int = 4) -> float:
+        """Seconds for a decision of this kind in a game of ``players``."""
+        if players == 2 and kind in TWO_PLAYER_SHARE and kind not in self.chosen_shares:
+            return self.budget * TWO_PLAYER_SHARE[kind]
         return self.budget * self.shares.get(kind, DEFAULT_SHARE)
 
     def ranked(self, state: GameState, budget: float | None = None) -> list[Candidate]:
         """The searched options of the pending decision, best first (the state is not changed)."""
         decision, legal, _ = pending_choice(state)
-        return self.search.rank(state, legal, self.budget_for(decision.kind) if budget is None else budget,
+        return self.search.rank(state, legal, self.budget_for(decision.kind, len(state.setup.players)) if budget is None else budget,
                                 self.prior(state, legal), self.standing_bonus(state, legal))
 
     def choose(self, state: GameState) -> Action:
         decision, legal, only = pending_choice(state)
         if only is not None:
             return only
+        if self.hard is not None and decision.kind in self.hard_kinds:
+            return self.hard.choose(state)
         if self.searched is not None and decision.kind not in self.searched:
             return self.normal.choose(state)
         if decision.kind in ("factory", "swiss_force"):
             proposal = self.donor.choose(state)
             if isinstance(proposal, Donate) and state.legal_donation(proposal) is None:
                 return proposal  # a small donation that opens the option; the search follows
-        return self.search.rank(state, legal, self.budget_for(decision.kind), self.prior(state, legal),
+        return self.search.rank(state, legal, self.budget_for(decision.kind, len(state.setup.players)),
+                                self.prior(state, legal),
                                 self.standing_bonus(state, legal))[0].action
 
     def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:

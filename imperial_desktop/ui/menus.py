@@ -895,9 +895,10 @@ class SettingsScene(MenuScene):
         "pace": N_("How fast computer turns are shown: instant, fast, normal (about half a second per step) or slow"),
         "think_hard": N_("How long a Hard computer thinks about each decision. Longer thinking plays stronger and "
                          "makes you wait longer. Applies from the next game you start or continue"),
-        "think_expert": N_("How long an Expert computer thinks about each decision: longer thinking tries out more "
-                           "moves and makes you wait longer, but in our tests the standard time played strongest. "
-                           "Applies from the next game you start or continue"),
+        "think_expert": N_("How long an Expert computer thinks about each decision (about a rondel choice four "
+                           "times as long, except in a two-player game): longer thinking tries out more moves and "
+                           "makes you wait longer, but in our tests the standard time played strongest. Applies "
+                           "from the next game you start or continue"),
         "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
     }
     # Shown names of the options (the English key is kept); languages are named in their own language.
