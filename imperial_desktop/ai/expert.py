@@ -5,8 +5,9 @@ low-ranked ones kept at random) are compared by :class:`PlayoutSearch`. A maneuv
 actions of one nation in a row; each step is judged by playing the rest of the maneuver and
 about a round after it, so the search compares whole maneuvers that begin differently and
 searches again at the next step. The budget grows where the choice matters most: a rondel choice
-gets four times the budget (at 3-6 players), investment and Swiss-Bank choices the budget, maneuver and battle steps
-half of it, the small choices (factory site, production, import, auction) a third.
+gets four times the budget (at 3-6 players), investment and Swiss-Bank choices the budget,
+maneuver and battle steps half of it, the small choices (factory site, production, import,
+auction) a third.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ BUDGET_SECONDS = 0.1
 # times for a bond choice measured -0.3 +- 3.4 (docs/ai.md, session 9).
 BUDGET_SHARE = {"rondel": 4.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
                 "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
-# Not at 2 players: there four times lost (5 wins against 11 in 12 paired games against Hard, and
+# Not at 2 players: there four times lost (6 wins against 12 in 14 paired games against Hard, and
 # 41.7% over 60 games where one budget had won 65.8% on other seeds).
 TWO_PLAYER_SHARE = {"rondel": 1.0}
 DEFAULT_SHARE = 0.33
@@ -84,7 +85,9 @@ class ExpertBot:
     def ranked(self, state: GameState, budget: float | None = None) -> list[Candidate]:
         """The searched options of the pending decision, best first (the state is not changed)."""
         decision, legal, _ = pending_choice(state)
-        return self.search.rank(state, legal, self.budget_for(decision.kind, len(state.setup.players)) if budget is None else budget,
+        if budget is None:
+            budget = self.budget_for(decision.kind, len(state.setup.players))
+        return self.search.rank(state, legal, budget,
                                 self.prior(state, legal), self.standing_bonus(state, legal))
 
     def choose(self, state: GameState) -> Action:
