@@ -5,7 +5,7 @@ low-ranked ones kept at random) are compared by :class:`PlayoutSearch`. A maneuv
 actions of one nation in a row; each step is judged by playing the rest of the maneuver and
 about a round after it, so the search compares whole maneuvers that begin differently and
 searches again at the next step. The budget grows where the choice matters most: a rondel choice
-gets four times the budget (at 3-6 players), investment and Swiss-Bank choices the budget,
+gets eight times the budget (at 3-6 players), investment and Swiss-Bank choices the budget,
 maneuver and battle steps half of it, the small choices (factory site, production, import,
 auction) a third.
 """
@@ -29,10 +29,11 @@ from imperial_desktop.core import Action, Donate, GameState
 # budget plays out only the options the look-ahead prior ranks best. More time for the rondel
 # choice alone does play stronger (below).
 BUDGET_SECONDS = 0.1
-# A rondel choice gets four times the budget. Against three Hard, twice the budget gained 6.2 +- 3.3
-# points of margin over once (100 paired games) and four times 13.0 +- 4.5 over twice (44); three
-# times for a bond choice measured -0.3 +- 3.4 (docs/ai.md, session 9).
-BUDGET_SHARE = {"rondel": 4.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
+# A rondel choice gets eight times the budget. Against three Hard, twice the budget gained 6.2 +- 3.3
+# points of margin over once (100 paired games), four times 13.0 +- 4.5 over twice (44) and eight
+# times 9.0 +- 4.4 over four (90); three times for a bond choice measured -0.3 +- 3.4 (docs/ai.md,
+# sessions 9 and 10).
+BUDGET_SHARE = {"rondel": 8.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
                 "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
 # Not at 2 players: there four times lost (6 wins against 12 in 14 paired games against Hard, and
 # 41.7% over 60 games where one budget had won 65.8% on other seeds).

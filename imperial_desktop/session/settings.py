@@ -40,7 +40,7 @@ MAX_SETTINGS_BYTES = 1 << 20
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
 DEFAULT_PACE = "normal"
 # How long a searching computer thinks per decision, by level: named choices and their seconds.
-# None is the level's own default (BUDGET_SECONDS of ai/hard.py and ai/expert.py: 1 s and 0.5 s),
+# None is the level's own default (BUDGET_SECONDS of ai/hard.py and ai/expert.py: 1 s and 0.1 s),
 # which needs no think time in the bot's name. The settings keep the choice's name, the saved
 # games only the plain level ("expert"), so neither changes when a bot's default changes.
 THINK_TIMES: dict[str, dict[str, float | None]] = {

@@ -895,7 +895,7 @@ class SettingsScene(MenuScene):
         "pace": N_("How fast computer turns are shown: instant, fast, normal (about half a second per step) or slow"),
         "think_hard": N_("How long a Hard computer thinks about each decision. Longer thinking plays stronger and "
                          "makes you wait longer. Applies from the next game you start or continue"),
-        "think_expert": N_("How long an Expert computer thinks about each decision (about a rondel choice four "
+        "think_expert": N_("How long an Expert computer thinks about each decision (about a rondel choice eight "
                            "times as long, except in a two-player game): longer thinking tries out more moves and "
                            "makes you wait longer, but in our tests the standard time played strongest. Applies "
                            "from the next game you start or continue"),
