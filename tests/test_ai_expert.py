@@ -81,14 +81,15 @@ def test_expert_is_deterministic_with_a_seed_and_a_playout_count():
 
 
 def test_expert_respects_its_budget():
+    from imperial_desktop.ai.expert import BUDGET_SHARE
     state = midgame(seed=12, turns=20)
     bot = ExpertBot(1, budget=0.2)
-    worst_overrun = 0.0  # time past the decision's own share of the budget (a rondel choice gets 4x)
+    worst_overrun = 0.0  # time past the decision's own share of the budget (a rondel choice's is the largest)
     for _ in range(15):
         if state.is_terminal():
             break
         allowed = bot.budget_for(state.decision().kind, len(state.setup.players))
-        assert allowed <= 4 * 0.2
+        assert allowed <= BUDGET_SHARE["rondel"] * 0.2
         started = time.perf_counter()
         action = bot.choose(state)
         worst_overrun = max(worst_overrun, time.perf_counter() - started - allowed)

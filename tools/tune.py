@@ -41,7 +41,7 @@ SPACE = {name: (_default(name), c, low, high) for name, c, low, high in (
     ("heuristic_weight", 0.07, 0.0, 1.0),
     ("end_game_rounds", 0.5, 0.5, 4.0),
     ("horizon_scale", 0.25, 0.3, 3.0),
-    ("factory_bias", 1.5, 0.0, 20.0),
+    ("factory_bias", 3.0, 0.0, 40.0),
     ("takeover_guard", 2.0, 0.0, 30.0),
     ("empty_penalty", 1.5, 0.0, 10.0),
     ("battle_penalty", 1.5, 0.0, 10.0),
