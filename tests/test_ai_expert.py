@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from imperial_desktop.ai import ExpertBot, bot_names, make_bot
+from imperial_desktop.ai.corrections import idle_money
 from imperial_desktop.ai.hint import Advice, advise
 from imperial_desktop.core import Donate, GameSetup, GameState
 
@@ -378,6 +379,32 @@ def test_expert_thinks_longer_about_the_rondel_except_at_two_players():
     assert bot.budget_for("rondel", 2) == pytest.approx(0.1 * TWO_PLAYER_SHARE["rondel"]) == pytest.approx(0.1)
     assert bot.budget_for("maneuver", 2) == pytest.approx(bot.budget_for("maneuver", 4))
     assert ExpertBot(1, budget=0.1, shares={"rondel": 3.0}).budget_for("rondel", 2) == pytest.approx(0.3)
+
+
+def test_expert_factory_correction_depends_on_the_player_count():
+    """24 points per 10M of idle money at 4 players, 8 at 2 (measured stronger there, docs/ai.md
+    session 11), unless the caller set it; the rondel option Factory gets what the count says."""
+    from imperial_desktop.ai.search import FACTORY_BIAS, FACTORY_BIAS_BY_PLAYERS
+    bot = ExpertBot(1)
+    assert bot.search.factory_correction(4) == FACTORY_BIAS == 24.0
+    assert bot.search.factory_correction(2) == FACTORY_BIAS_BY_PLAYERS[2] == 8.0
+    assert ExpertBot(1, params={"factory_bias": 30}).search.factory_correction(2) == 30.0
+    for players in (2, 4):
+        state = GameState.new(GameSetup.create(players, 5))
+        greedy = make_bot("greedy", 3)
+        nation = None
+        while nation is None:
+            state.apply(greedy.choose(state))
+            if state.decision().kind == "rondel":
+                nation = state.turn_nation
+        state.treasury[nation] = 40  # 40M: idle money after a factory and every interest
+        legal = state.legal_actions()
+        factory = [a for a in legal if state.board.rondel[a.space].action == "factory"]
+        assert factory, "a factory space is within reach of a nation's first move"
+        idle = idle_money(state, nation)
+        assert idle > 0
+        expected = bot.search.factory_correction(players) * min(3.0, idle / 10)
+        assert bot.standing_bonus(state, legal)[factory[0]] == pytest.approx(expected)
 
 
 def test_normal_and_the_experts_prior_can_judge_with_other_weights():

@@ -111,7 +111,8 @@ class ExpertBot:
         """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
         search = self.search
         return standing_corrections(state, legal, search.exact,
-                                    Corrections(search.factory_bias, search.takeover_guard, search.empty_penalty,
+                                    Corrections(search.factory_correction(len(state.setup.players)),
+                                                search.takeover_guard, search.empty_penalty,
                                                 search.battle_penalty))
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:

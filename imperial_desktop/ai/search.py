@@ -56,6 +56,9 @@ RANK_PENALTY = 0.0  # points against an option per place below the heuristics' f
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
 FACTORY_BIAS = 24.0  # per 10M of idle money; 24 measured +7.4 +- 4.0 points of margin over 8 (docs/ai.md, session 10)
+# Per player count where another value measured better (docs/ai.md, session 11): at 2 players
+# 8 won 47 of 60 paired games against Hard where 24 won 32.5, and 46 of 60 on fresh seeds.
+FACTORY_BIAS_BY_PLAYERS = {2: 8.0}
 TAKEOVER_GUARD = DEFAULT_CORRECTIONS.takeover
 EMPTY_PENALTY = DEFAULT_CORRECTIONS.empty
 BATTLE_PENALTY = DEFAULT_CORRECTIONS.battle
@@ -182,11 +185,13 @@ class PlayoutSearch:
         self.sampled = SAMPLED
         self.rank_penalty = RANK_PENALTY
         self.weights = weights  # the evaluation's weights; ``params`` may change single ones
+        self.chosen: set[str] = set()  # search weights the caller set (kept at every player count)
         for name, value in (params or {}).items():
             if name in self.EVAL_WEIGHTS:
                 self.weights = replace(self.weights, **{name: float(value)})
             elif name in self.SEARCH_WEIGHTS:
                 setattr(self, name, float(value))
+                self.chosen.add(name)
             else:
                 raise ValueError(f"unknown search parameter {name!r}")
         self.exact = HeuristicPolicy(random.Random(seed + 1), donate=False)
@@ -206,6 +211,12 @@ class PlayoutSearch:
         self.max_playouts = max_playouts
         self.playouts_done = 0
         self.depth_reached = 1  # playout length, in multiples of the first, of the last deepening
+
+    def factory_correction(self, players: int) -> float:
+        """Points per 10M of idle money for building it into a factory, in a game of ``players``."""
+        if "factory_bias" in self.chosen:
+            return self.factory_bias
+        return FACTORY_BIAS_BY_PLAYERS.get(players, self.factory_bias)
 
     def turns_for(self, state: GameState) -> int:
         if rounds_left(state) <= self.end_game_rounds:
