@@ -169,6 +169,24 @@ def test_evaluation_weights_can_be_tuned_for_the_expert_alone():
     assert richer[governor] > expected_scores(state)[governor]
 
 
+def test_rounds_left_can_be_limited_by_the_usual_length_of_a_game():
+    """Issue 13, the early game: with no taxes yet the power points promise MAX_ROUNDS rounds,
+    where a game of about 112 nation turns has 112 / 6 left; late in a long game the limit
+    still leaves MIN_CAPPED_ROUNDS, and 0 turns mean no limit."""
+    from imperial_desktop.ai.analysis import MAX_ROUNDS, MIN_CAPPED_ROUNDS, rounds_cap, rounds_left
+    from imperial_desktop.ai.evaluation import EvalWeights, expected_scores
+    state = GameState.new(GameSetup.create(4, 3))
+    assert rounds_left(state) == MAX_ROUNDS
+    assert rounds_cap(state, 0) == MAX_ROUNDS
+    assert rounds_cap(state, 112) == pytest.approx(112 / 6)
+    assert rounds_left(state, cap=rounds_cap(state, 112)) == pytest.approx(112 / 6)
+    assert any(owner == 0 for bonds in state.bond_owner.values() for owner in bonds.values())
+    capped = expected_scores(state, EvalWeights(game_turns=112))
+    assert capped[0] < expected_scores(state)[0]  # player 0's bonds: fewer payouts and less power to come
+    state.turns_taken = 300
+    assert rounds_cap(state, 112) == MIN_CAPPED_ROUNDS
+
+
 def test_evaluation_sees_an_unguarded_factory_next_to_a_rival_army():
     """Issue 13, "threats are not seen": an Italian army next to the empty factory of Trieste."""
     from helpers import AH, IT, put, six_player_game

@@ -5,10 +5,12 @@
 ``variants.json`` maps a name to a variant: ``{"base": {}, "long": {"params": {"horizon_scale":
 2.0}}, "slow": {"budget": 0.5}}`` (keys: ``budget`` in seconds, ``params`` for
 :class:`PlayoutSearch`, ``max_playouts``, ``searched``: the decision kinds to search, Normal
-deciding the rest; ``refine``: ``halving`` or ``deepening`` (see ``PlayoutSearch``); or ``"bot": "hard"`` with ``corrections``, the
+deciding the rest; ``refine``: ``halving`` or ``deepening`` (see ``PlayoutSearch``); ``weights``: fields of the
+evaluation's :class:`EvalWeights` to change from the Expert's; or ``"bot": "hard"`` with ``corrections``, the
 :class:`Corrections` of Hard's rondel choices). Every variant plays game g with seed ``seed + g`` in
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
+the games and wins per set of nations governed at the start (``by_nations``),
 the mean margin (score minus the best rival's) and, for every variant after the first, the
 paired difference of margins against the first with its standard error. Use seeds apart from
 the ones used in tuning when the figures are the result.
@@ -22,6 +24,7 @@ import math
 import statistics
 import sys
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -46,7 +49,8 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
                          params=spec.get("params"), searched=searched, playout_policy=spec.get("playout", PLAYOUT_POLICY),
                          refine=spec.get("refine", REFINE), shares=spec.get("shares"),
                          prior_weights=FITTED_WEIGHTS if spec.get("fitted_prior") else None,
-                         hard_kinds=frozenset(spec.get("hard_kinds", ())))
+                         hard_kinds=frozenset(spec.get("hard_kinds", ())),
+                         weights=replace(FITTED_WEIGHTS, **spec.get("weights", {})))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
         return HardBot(seed, corrections=corrections,
@@ -61,6 +65,7 @@ def play(task: tuple[str, dict[str, Any], int, int, str, float]) -> dict[str, An
     bots = [variant_bot(spec, seed * 31 + i, default_budget) if i == seat else make_bot(opponent, seed * 31 + i)
             for i in range(players)]
     state = GameState.new(GameSetup.create(players, seed))
+    nations = "+".join(sorted(n for n, g in state.government.items() if g == seat))  # governed at the start
     think: list[float] = []
     while not state.is_terminal():
         player = state.current_player()
@@ -76,7 +81,17 @@ def play(task: tuple[str, dict[str, Any], int, int, str, float]) -> dict[str, An
     win = 1.0 / len(winners) if seat in winners else 0.0
     margin = scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
     return {"variant": name, "seed": seed, "win": win, "margin": margin, "turns": state.turns_taken,
-            "think": think}
+            "nations": nations, "think": think}
+
+
+def by_nations(games: list[dict[str, Any]]) -> dict[str, list[float]]:
+    """Games and wins per set of nations the bot governed at the start (setups differ a lot)."""
+    out: dict[str, list[float]] = {}
+    for g in games:
+        entry = out.setdefault(g.get("nations", "?"), [0, 0.0])
+        entry[0] += 1
+        entry[1] += g["win"]
+    return dict(sorted(out.items()))
 
 
 def report(variants: dict[str, Any], results: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -97,6 +112,7 @@ def report(variants: dict[str, Any], results: list[dict[str, Any]], players: int
             "think_ms": {"median": round(1000 * think[len(think) // 2], 1),
                          "p95": round(1000 * think[int(0.95 * (len(think) - 1))], 1),
                          "max": round(1000 * think[-1], 1)} if think else {},
+            "by_nations": by_nations(games),
         }
         if n != names[0]:
             diffs = [by[n][s]["margin"] - by[names[0]][s]["margin"] for s in by[n] if s in by[names[0]]]

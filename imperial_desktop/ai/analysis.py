@@ -14,6 +14,7 @@ from imperial_desktop.core.board import HOME, NEUTRAL
 FAR = 99
 ROUNDS_PER_TAX = 3.2  # a nation taxes about once every three of its turns
 MAX_ROUNDS = 25.0
+MIN_CAPPED_ROUNDS = 2.0  # a game that outlasts the expected length may still go on for a while
 FACTOR_BLEND_ROUNDS = 3.0
 
 
@@ -208,12 +209,12 @@ def power_rates(state: GameState, taxes: dict[str, float] | None = None) -> dict
     return out
 
 
-def rounds_left(state: GameState, rates: dict[str, float] | None = None) -> float:
-    """Estimated rounds until some nation reaches 25 power points."""
+def rounds_left(state: GameState, rates: dict[str, float] | None = None, cap: float = MAX_ROUNDS) -> float:
+    """Estimated rounds until some nation reaches 25 power points (at most ``cap``)."""
     if state.is_terminal():
         return 0.0
     rates = rates or power_rates(state)
-    best = MAX_ROUNDS
+    best = cap
     for nation, rate in rates.items():
         need = 25 - state.power[nation]
         if rate > 0:
@@ -221,10 +222,21 @@ def rounds_left(state: GameState, rates: dict[str, float] | None = None) -> floa
     return max(0.0, best)
 
 
-def projected_power(state: GameState, taxes: dict[str, float] | None = None) -> tuple[dict[str, float], float]:
-    """Each nation's expected final power points, and the rounds left."""
+def rounds_cap(state: GameState, game_turns: float) -> float:
+    """At most this many rounds are left when games last about ``game_turns`` nation turns (0:
+    no limit but MAX_ROUNDS). Early on no nation taxes much, so the power points alone would
+    promise MAX_ROUNDS where a game has 17-19 left."""
+    if game_turns <= 0:
+        return MAX_ROUNDS
+    per_round = len(state.board.nation_ids)
+    return min(MAX_ROUNDS, max(MIN_CAPPED_ROUNDS, (game_turns - state.turns_taken) / per_round))
+
+
+def projected_power(state: GameState, taxes: dict[str, float] | None = None,
+                    cap: float = MAX_ROUNDS) -> tuple[dict[str, float], float]:
+    """Each nation's expected final power points, and the rounds left (at most ``cap``)."""
     rates = power_rates(state, taxes)
-    rounds = rounds_left(state, rates)
+    rounds = rounds_left(state, rates, cap)
     out = {n: min(25.0, state.power[n] + rates[n] * rounds) for n in state.board.nation_ids}
     return out, rounds
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from imperial_desktop.ai.analysis import (
     FACTOR_BLEND_ROUNDS, ROUNDS_PER_TAX, expected_taxes, interests, likely_government, producing_factories,
-    projected_power, smooth_factor,
+    projected_power, rounds_cap, smooth_factor,
 )
 from dataclasses import dataclass
 
@@ -45,6 +45,9 @@ class EvalWeights:
     mean_factor: float = 3.0
     # a Swiss Bank invests at every Investor stop, not only with the card (faded over 4 rounds)
     swiss_bonus: float = 0.0
+    # games last about this many nation turns: the rounds left are at most what remains of
+    # them (0: only the power points and MAX_ROUNDS limit them)
+    game_turns: float = 0.0
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -57,7 +60,7 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
     board = state.board
     producing = producing_factories(state)
     taxes = expected_taxes(state, producing)
-    power, rounds = projected_power(state, taxes)
+    power, rounds = projected_power(state, taxes, rounds_cap(state, weights.game_turns))
     far = min(1.0, rounds / WEIGHT_FADE_ROUNDS)
     cash_weight = 1.0 + (weights.cash_weight - 1.0) * far
     bond_weight = 1.0 + (weights.bond_weight - 1.0) * far
