@@ -187,6 +187,22 @@ def test_rounds_left_can_be_limited_by_the_usual_length_of_a_game():
     assert rounds_cap(state, 112) == MIN_CAPPED_ROUNDS
 
 
+def test_a_treasury_can_count_for_its_bond_holders():
+    """Issue 13, the early game: with ``treasury_share`` a nation's treasury counts for its bond
+    holders in proportion to their interest (far from the end; nothing once the game is over), so
+    paying it out to them gains less than the whole payout."""
+    from imperial_desktop.ai.analysis import interests
+    from imperial_desktop.ai.evaluation import EvalWeights, expected_scores
+    state = GameState.new(GameSetup.create(4, 3))
+    plain = expected_scores(state, EvalWeights())
+    shared = expected_scores(state, EvalWeights(treasury_share=0.5))
+    for player in range(4):
+        due = sum(0.5 * state.treasury[n] * interests(state, n)[player] / sum(interests(state, n))
+                  for n in state.board.nation_ids if sum(interests(state, n)))
+        assert due > 0
+        assert shared[player] - plain[player] == pytest.approx(due)
+
+
 def test_evaluation_sees_an_unguarded_factory_next_to_a_rival_army():
     """Issue 13, "threats are not seen": an Italian army next to the empty factory of Trieste."""
     from helpers import AH, IT, put, six_player_game
@@ -456,3 +472,22 @@ def test_expert_can_leave_chosen_decision_kinds_to_hard():
     assert hybrid.choose(state) == HardBot(4 + 13).choose(state)
     assert state.to_dict() == before
     assert ExpertBot(4).hard is None
+
+
+def test_expert_can_leave_the_opening_rondel_choices_to_hard():
+    """``hard_opening``: rondel choices in the first nation turns of a game are Hard's; later
+    ones and other decisions are searched."""
+    from imperial_desktop.ai.hard import HardBot
+    state = GameState.new(GameSetup.create(4, 31))
+    assert state.decision().kind == "rondel" and state.turns_taken == 0
+    hybrid = ExpertBot(4, max_playouts=4, hard_opening=6)
+    searched = hybrid.search
+    hybrid.search = None  # the opening must not ask the Expert's own search
+    assert hybrid.choose(state) == HardBot(4 + 13).choose(state)
+    hybrid.search = searched
+    greedy = make_bot("greedy", 2)
+    while state.turns_taken < 6 or state.decision().kind != "rondel" or len(state.legal_actions()) < 3:
+        state.apply(greedy.choose(state))
+    assert not hybrid.hard_opening_choice(state)
+    assert hybrid.hard_opening_choice(GameState.new(GameSetup.create(4, 31)))
+    assert not ExpertBot(4).hard_opening_choice(GameState.new(GameSetup.create(4, 31)))

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
-from imperial_desktop.ai.expert import BUDGET_SECONDS, FITTED_WEIGHTS, ExpertBot  # noqa: E402
+from imperial_desktop.ai.expert import BUDGET_SECONDS, FITTED_WEIGHTS, HARD_OPENING_TURNS, ExpertBot  # noqa: E402
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE  # noqa: E402
 from imperial_desktop.ai.hard import CORRECTIONS, INVEST_LOOKAHEAD, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
@@ -50,6 +50,7 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
                          refine=spec.get("refine", REFINE), shares=spec.get("shares"),
                          prior_weights=FITTED_WEIGHTS if spec.get("fitted_prior") else None,
                          hard_kinds=frozenset(spec.get("hard_kinds", ())),
+                         hard_opening=int(spec.get("hard_opening", HARD_OPENING_TURNS)),
                          weights=replace(FITTED_WEIGHTS, **spec.get("weights", {})))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS

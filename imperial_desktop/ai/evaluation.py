@@ -48,6 +48,9 @@ class EvalWeights:
     # games last about this many nation turns: the rounds left are at most what remains of
     # them (0: only the power points and MAX_ROUNDS limit them)
     game_turns: float = 0.0
+    # a point of a nation's treasury is worth this much to its bond holders, shared as their
+    # interest (it funds their payouts and the nation's growth; 0: only the payouts count)
+    treasury_share: float = 0.0
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -80,9 +83,10 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
         money = state.treasury[nation] + income * rounds / ROUNDS_PER_TAX
         paid = min(total * payouts_left, weights.payout_share * money)  # what will flow to the holders
         gov = likely_government(state, nation)
+        kept = weights.treasury_share * far * state.treasury[nation]  # worth nothing at the end
         for player, interest in enumerate(ints):
             if interest:
-                values[player] += bond_weight * interest * factor + paid * interest / total
+                values[player] += bond_weight * interest * factor + (paid + kept) * interest / total
         if gov is not None and rounds > 1.0:  # control: where the nation's money and units go
             assets = state.treasury[nation] + board.factory_cost * len(producing[nation])
             control = weights.government_bonus + weights.treasury_control * min(40, assets)  # a factory costs no control

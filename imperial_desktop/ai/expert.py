@@ -39,6 +39,8 @@ BUDGET_SHARE = {"rondel": 8.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.
 # 41.7% over 60 games where one budget had won 65.8% on other seeds).
 TWO_PLAYER_SHARE = {"rondel": 1.0}
 DEFAULT_SHARE = 0.33
+# Rondel choices in the first this many nation turns of a game are left to Hard (0: none).
+HARD_OPENING_TURNS = 0
 # The evaluation's weights fitted to 7,535 positions of 200 played games (2-6 players) by
 # tools/fit_evaluation.py: payouts are not capped by the treasury, a government is worth no fixed
 # bonus, the power factor is projected linearly until the last rounds. Against three Hard the
@@ -61,7 +63,7 @@ class ExpertBot:
                  use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
                  refine: str = REFINE, weights: EvalWeights = FITTED_WEIGHTS,
                  shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None,
-                 hard_kinds: frozenset[str] = frozenset()):
+                 hard_kinds: frozenset[str] = frozenset(), hard_opening: int = HARD_OPENING_TURNS):
         self.budget = budget
         self.shares = {**BUDGET_SHARE, **(shares or {})}  # of the budget, per decision kind
         self.chosen_shares = frozenset(shares or ())  # set by the caller: kept at every player count
@@ -75,7 +77,9 @@ class ExpertBot:
         self.donor = HeuristicPolicy(random.Random(seed + 11), donate=True)
         # decision kinds left to Hard's narrower search (rondel and investment are the ones it searches)
         self.hard_kinds = hard_kinds
-        self.hard = HardBot(seed + 13) if hard_kinds else None
+        # rondel choices in the game's first ``hard_opening`` nation turns are Hard's too
+        self.hard_opening = hard_opening
+        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening else None
 
     def budget_for(self, kind: str, players: int = 4) -> float:
         """Seconds for a decision of this kind in a game of ``players``."""
@@ -95,7 +99,7 @@ class ExpertBot:
         decision, legal, only = pending_choice(state)
         if only is not None:
             return only
-        if self.hard is not None and decision.kind in self.hard_kinds:
+        if self.hard is not None and (decision.kind in self.hard_kinds or self.hard_opening_choice(state)):
             return self.hard.choose(state)
         if self.searched is not None and decision.kind not in self.searched:
             return self.normal.choose(state)
@@ -106,6 +110,10 @@ class ExpertBot:
         return self.search.rank(state, legal, self.budget_for(decision.kind, len(state.setup.players)),
                                 self.prior(state, legal),
                                 self.standing_bonus(state, legal))[0].action
+
+    def hard_opening_choice(self, state: GameState) -> bool:
+        """Whether the pending decision is a rondel choice of the opening that Hard makes."""
+        return state.decision().kind == "rondel" and state.turns_taken < self.hard_opening
 
     def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:
         """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
