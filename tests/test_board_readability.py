@@ -377,3 +377,50 @@ def test_names_stay_where_they_were_while_that_place_is_free(geometry, screen, s
         shown += len(now) if before else 0
         before, leaders_before = now, dict(board.label_leaders)
     assert moved < shown / 100, (moved, shown)
+
+
+def two_armies_in_belgium():
+    """Play-test (session 13): a German army entered Belgium, where a French army stands; at the
+    fit zoom of 1280x800 the second stack stood on French land as if it were in France."""
+    state = new_game(players=4, seed=3)
+    clear_units(state)
+    germany = next(n for n in state.board.nation_ids if state.board.regions["cologne"].nation == n)
+    put(state, FR, "belgium", armies=2)
+    put(state, germany, "belgium", armies=1)
+    return state
+
+
+@pytest.mark.parametrize("size", [FIT_1280, FIT_1600])
+def test_a_stack_stands_on_its_region_or_points_to_it(geometry, screen, size) -> None:
+    """Stacks stand on their region, closer together before beside it; where a small region has
+    no room at this zoom, the stack stands beside it (over a sea before another land) with a
+    leader line to a point on its region. At the 1600x1000 fit zoom two stacks in Belgium fit."""
+    board = view(geometry, size)
+    layer = pygame.Surface(size)
+    states = list(recorded_states()) + [dense_state(), london_in_the_lesson(), two_armies_in_belgium()]
+    for version, state in enumerate(states):
+        board.draw(layer, state, version=version)
+        for rect, piece in board._pieces:
+            if piece.harbour:
+                continue
+            if board.region_at(rect.center) != piece.region:
+                target = board.piece_leaders[(piece.region, piece.nation, piece.kind)]
+                assert board.region_at(target) == piece.region
+                assert not rect.inflate(-6, -6).collidepoint(target)
+        assert piece_overlaps(board) == [], version
+    if size == FIT_1600:
+        assert all(board.region_at(rect.center) == "belgium" for rect, piece in board._pieces if piece.region == "belgium")
+        assert board.piece_leaders == {}
+
+
+def test_the_hints_alternatives_stand_out_on_every_sea_and_land(geometry) -> None:
+    """Session 13's play-test: the Hint's other moves were outlined in a light blue that vanished on
+    the seas and coasts. Their outline contrasts at least 4.5:1 with every sea colour and 1.7:1 with
+    every land (hue sets it apart from the grey German provinces, the lowest)."""
+    from imperial_desktop.ui.game_scene import HINT_COLOURS
+
+    grounds = map_render.region_grounds(geometry)
+    for colour in HINT_COLOURS[1:]:
+        assert min(contrast_ratio(colour, sea) for sea in SEA_GROUNDS) >= 4.5
+        assert min(contrast_ratio(colour, ground) for rid, ground in grounds.items()
+                   if geometry.regions[rid].kind != "sea") >= 1.7

@@ -189,3 +189,23 @@ def test_every_text_of_a_simulated_game_reads_well(seed, investor_card):
             check(line)
     assert not bad, dict(list(bad.items())[:10])
     assert len(kinds) >= 8 and len(types) >= 15
+
+
+def test_taxation_names_the_soldiers_pay():
+    """Play-test, session 13: "collects 8M in taxes: ..., 4M into the treasury, 3M success bonus"
+    left 4M unexplained. R-EN Taxation: 1M soldiers' pay per army and fleet comes out of the taxes
+    (the worked example: 7M taxes, 2 armies and a fleet, 4M into the treasury); none when the
+    taxation ends the game, and none is named when nothing was paid."""
+    board = GameState.new(GameSetup.create(4, 1)).board
+    example = {"nation": "germany", "taxes": 7, "chart": 7, "bonus": 0, "points": 2, "power": 9,
+               "soldiers_pay": 3, "income": 4}
+    assert event_text(Event("taxes", example), board) == \
+        "German Empire collects 7M in taxes: +2 power points, 3M soldiers' pay, 4M into the treasury"
+    assert "3M soldiers' pay, 4M into the treasury, 1M success bonus" in event_text(Event("taxes", {**example, "bonus": 1}), board)
+    assert "soldiers' pay" not in event_text(Event("taxes", {**example, "soldiers_pay": 0, "income": 7}), board)
+    assert "soldiers' pay" not in event_text(Event("taxes", {**example, "power": 25, "income": 0}), board)
+    assert "soldiers' pay" not in event_text(Event("taxes", {k: v for k, v in example.items() if k != "soldiers_pay"}), board)
+    state = GameState.new(GameSetup.create(4, 1))
+    events = state.apply(ChooseRondel(state.turn_nation, next(s.index for s in board.rondel if s.action == "taxation")))
+    taxes = next(e for e in events if e.type == "taxes")
+    assert taxes.data["soldiers_pay"] == 0  # no units at the start: nothing paid, nothing named

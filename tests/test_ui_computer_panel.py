@@ -1,6 +1,7 @@
 """The decision area during computer turns (play-test finding 10): its heading names whose turn
 or decision it is, and it lists only that turn's steps, never the previous nation's; captions
-wrap instead of being cut (finding 13)."""
+wrap instead of being cut (finding 13). The top bar's nation disc is the nation of the move shown,
+not the one deciding next (session 13's play-test)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ def test_the_computer_panel_shows_the_turn_it_names_and_nothing_older() -> None:
         state = session.state
         current = scene.animator.current()
         steps = [by_caption[c] for c in captions if c in by_caption]
+        if current is not None:  # the top bar's disc is the nation of the move shown (play-test, session 13)
+            assert scene.top_bar_shown == (current.step.nation, current.step.caption), current.step
+            if current.step.nation:  # and the table marks its row
+                assert scene.table_current_shown[0] == current.step.nation
+            checked["top bar"] = checked.get("top bar", 0) + (current.step.nation is not None
+                                                             and current.step.nation != state.acting_nation())
         if current is not None and current.step.kind not in FOLLOW_UPS | {"invest", "investor_bonus"} \
                 and current.step.nation:
             nation = current.step.nation
@@ -58,7 +65,7 @@ def test_the_computer_panel_shows_the_turn_it_names_and_nothing_older() -> None:
         if session.state.is_terminal():
             break
     print(checked)
-    assert checked["step"] > 50 and checked["investor"] > 0, checked
+    assert checked["step"] > 50 and checked["investor"] > 0 and checked["top bar"] > 0, checked
 
 
 def test_long_step_captions_wrap_and_are_never_cut() -> None:

@@ -129,6 +129,14 @@ def player_label(number: int) -> str:
     return _("Player {number}").format(number=number + 1)
 
 
+def soldiers_pay(taxes_event: dict[str, Any]) -> int:
+    """What a taxation paid its armies and fleets (R-EN Taxation: 1M each, out of the taxes; nothing
+    when the taxation ends the game). Events saved before the pay was recorded give 0."""
+    if taxes_event.get("power", 0) >= 25:
+        return 0
+    return min(taxes_event.get("soldiers_pay", 0), taxes_event["taxes"])
+
+
 def event_text(event: Event, board: Board, player_names: list[str] | None = None) -> str:
     """A one-line description of an event for the game log, in the current language."""
     d = event.data
@@ -220,8 +228,13 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
         return _("The investor card goes to {player}").format(player=who(d["player"]))
     if t == "taxes":
         fields = {"nation": n, "taxes": d["taxes"], "points": plural(d["points"], "power point"),
-                  "income": d["income"], "bonus": d.get("bonus")}
-        if d.get("bonus"):
+                  "income": d["income"], "bonus": d.get("bonus"), "pay": soldiers_pay(d)}
+        if fields["pay"] and d.get("bonus"):
+            text = _("{nation} collects {taxes}M in taxes: +{points}, {pay}M soldiers' pay, {income}M into the "
+                     "treasury, {bonus}M success bonus to the government")
+        elif fields["pay"]:
+            text = _("{nation} collects {taxes}M in taxes: +{points}, {pay}M soldiers' pay, {income}M into the treasury")
+        elif d.get("bonus"):
             text = _("{nation} collects {taxes}M in taxes: +{points}, {income}M into the treasury, "
                      "{bonus}M success bonus to the government")
         else:

@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from imperial_desktop.core import Action, BuildFactory, Donate, EndPhase, Event, GameRecord, GameSetup, GameState, Produce
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.events import (
-    factory_noun, game_end_reason, join_words, place, player_label, plural, units_phrase,
+    factory_noun, game_end_reason, join_words, place, player_label, plural, soldiers_pay, units_phrase,
 )
 from imperial_desktop.i18n import _, ngettext
 
@@ -393,13 +393,20 @@ class _TurnWriter:
 
     def taxes_collected(self, d: dict[str, Any]) -> None:
         self.s.taxes, self.s.power_points, self.s.success_bonus = d["taxes"], d["points"], d["bonus"]
-        if d["bonus"]:
+        pay = soldiers_pay(d)
+        if pay and d["bonus"]:
+            text = _("{nation} collected {taxes}M in taxes: +{points} (now {power}), {pay}M soldiers' pay, {income}M "
+                     "into its treasury; {government} received {bonus}M as success bonus.")
+        elif pay:
+            text = _("{nation} collected {taxes}M in taxes: +{points} (now {power}), {pay}M soldiers' pay, {income}M "
+                     "into its treasury.")
+        elif d["bonus"]:
             text = _("{nation} collected {taxes}M in taxes: +{points} (now {power}), {income}M into its treasury; "
                      "{government} received {bonus}M as success bonus.")
         else:
             text = _("{nation} collected {taxes}M in taxes: +{points} (now {power}), {income}M into its treasury.")
         self.taxes.append(text.format(nation=self.name(d["nation"]), taxes=d["taxes"], points=plural(d["points"], "power point"),
-                                      power=d["power"], income=d["income"], government=self.gov, bonus=d["bonus"]))
+                                      power=d["power"], income=d["income"], government=self.gov, bonus=d["bonus"], pay=pay))
 
     def interest_paid(self, d: dict[str, Any]) -> None:
         self.s.interest_paid += d["amount"]

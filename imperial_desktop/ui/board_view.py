@@ -52,6 +52,9 @@ class Mark:
 _HIT_TESTERS: dict[int, RegionHitTester] = {}
 
 
+ROOM_ON_REGION = (1.0, 0.85, 0.7)  # of the usual room between stacks, tried on the region before beside it
+
+
 def hit_tester(geometry: BoardGeometry) -> RegionHitTester:
     """The (cached) fast hit-tester of a board geometry."""
     tester = _HIT_TESTERS.get(id(geometry))
@@ -87,6 +90,7 @@ class BoardView:
         self.origin = (0.0, 0.0)  # board coordinate shown at the rect's top-left corner
         self._scaled: dict[float, pygame.Surface] = {}
         self._pieces: list[tuple[pygame.Rect, Piece]] = []
+        self._stray_pieces: list[tuple[pygame.Rect, Piece, tuple[int, int]]] = []  # drawn off their region
         self._hit: RegionHitTester | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
@@ -97,7 +101,9 @@ class BoardView:
         self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
         self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
         self.drawn_over_map: list[pygame.Rect] = []
-        self.label_leaders: dict[str, tuple[int, int]] = {}  # names moved off their region -> leader target  # screen rects of pieces, badges, flags, factories, anchors
+        self.label_leaders: dict[str, tuple[int, int]] = {}  # names moved off their region -> leader target
+        # stacks that stand off their region (a small region at a small zoom) -> leader target (screen)
+        self.piece_leaders: dict[tuple[str, str, str], tuple[int, int]] = {}  # screen rects of pieces, badges, flags, factories, anchors
         self.fit()
 
     # ------------------------------------------------------------------ transform
@@ -238,6 +244,10 @@ class BoardView:
                 if p.leader is not None:
                     self._leader(layer, p.mark.rect, p.leader)
                     self.label_leaders[p.mark.region] = (p.leader[0] + rect.x, p.leader[1] + rect.y)
+            self.piece_leaders = {}
+            for box, piece, target in self._stray_pieces:  # a piece off its region points to it
+                self._leader(layer, box, target)
+                self.piece_leaders[(piece.region, piece.nation, piece.kind)] = (target[0] + rect.x, target[1] + rect.y)
             for p in placed:
                 layer.blit(p.image, p.at)
                 self.marks.append(p.mark)
@@ -376,19 +386,32 @@ class BoardView:
         if len(chosen) < count:  # beside the first slot, on the region where possible
             x0, y0 = slots[0]
             vgap = size * 1.6 / self.zoom
-            ring = [(x0 + i * gap, y0 + j * vgap) for k in (1, 2, 3) for j in range(-k, k + 1)
+            # points half a piece apart, so that a small region still offers some on itself
+            ring = [(x0 + i * gap / 2, y0 + j * vgap / 2) for k in range(1, 7) for j in range(-k, k + 1)
                     for i in range(-k, k + 1) if max(abs(i), abs(j)) == k]
             ring.sort(key=lambda p: (abs(p[1] - y0) / vgap + abs(p[0] - x0) / gap, p[1] - y0 > 0))
             tester = hit_tester(self.geometry)
             on_region = [p for p in ring if tester.region_at(*p) == r.id]
-            free = [p for p in on_region + [p for p in ring if p not in on_region]
-                    if all(abs(p[0] - q[0]) >= gap or abs(p[1] - q[1]) >= vgap for q in chosen)]
-            chosen += free[:count - len(chosen)]
+            # on the region a little closer (a badge may touch the next piece) before off it
+            # beside it, over a sea rather than on another land, which would read as standing there
+            beside = sorted((p for p in ring if p not in on_region), key=lambda p: self._is_land(tester.region_at(*p)))
+            tries = [(on_region, f) for f in ROOM_ON_REGION] + [(beside, 1.0)]
+            for points, room in tries:
+                for p in points:
+                    if len(chosen) == count:
+                        return chosen
+                    if all(abs(p[0] - q[0]) >= gap * room or abs(p[1] - q[1]) >= vgap * room for q in chosen):
+                        chosen.append(p)
         return chosen
+
+    def _is_land(self, region: str | None) -> bool:
+        return region is not None and self.geometry.regions[region].kind != "sea"
 
     def _layout_units(self, state: GameState, hidden: tuple[tuple[str, str, str], ...],
                       ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         self._pieces = []
+        self._stray_pieces = []
+        tester = hit_tester(self.geometry)
         size = self.token_size()
         in_harbour: list[tuple[RegionGeometry, Piece, int]] = []
         placed: list[pygame.Rect] = []  # sprite rectangles of the pieces laid out so far
@@ -410,6 +433,10 @@ class BoardView:
                 slot_index += 1
                 sprite = self.sprite_for(piece, size, state)
                 rect = self._clear_of_factory(r, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
+                if tester.region_at(*self.screen_to_board(rect.center)) != rid:
+                    x, y = self.board_to_screen(r.city or r.label)
+                    if not rect.collidepoint(x, y):
+                        self._stray_pieces.append((rect, piece, (round(x), round(y))))
                 placed.append(self._with_badge(rect, count))
                 self._add_piece(ops, state, r.id, piece, count, sprite, rect)
         for r, piece, count in in_harbour:

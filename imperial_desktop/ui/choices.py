@@ -6,12 +6,13 @@ Pure functions of the state (no pygame): the dialog shows ``Choice.label`` on a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from imperial_desktop.core import (
     Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
+from imperial_desktop.core.events import join_words, units_phrase
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui.localized import format_money as money
 
@@ -27,6 +28,7 @@ class Choice:
     primary: bool = False
     toggle: str | None = None  # a factory switched on or off in the production dialog
     pinned: bool = False  # a closing choice (end, pass, produce) kept visible below the list
+    takes_over: bool = False  # a bond that makes the buyer the nation's government (marked in gold)
     rondel_space: int | None = None  # the rondel space this choice refers to (lit while hovered)
     regions: tuple[str, ...] = ()  # regions this choice refers to (lit while hovered)
 
@@ -119,14 +121,28 @@ def invest_choice(state: GameState, action: Invest) -> Choice:
     after = state.credit(action.player, action.nation) + cost
     gov = state.government[action.nation]
     tip += " " + _("Your credit in {nation} becomes {amount}.").format(nation=nation, amount=money(after))
+    takes_over = False
     if gov != action.player:
         top = max([state.credit(p, action.nation) for p in range(state.num_players) if p != action.player] or [0])
         if after > top:
+            takes_over = True
             tip += " " + _("You would take over the government of {nation} at the end of the Investor turn.").format(nation=nation)
         elif gov is not None:
             tip += " " + _("The government stays with {player} ({amount}).").format(
                 player=state.setup.players[gov], amount=money(state.credit(gov, action.nation)))
-    return Choice(label, action, tip, group=action.nation)
+    return Choice(label, action, tip, group=action.nation, takes_over=takes_over)
+
+
+def units_there(state: GameState, region: str) -> str:
+    """Who stands in ``region`` now, for a battle question: "There now: France with 2 armies and
+    German Empire with an army." (empty when nobody does)."""
+    parts = []
+    for nation in state.board.nation_ids:
+        armies, fleets = state.armies[nation].get(region, 0), state.fleets[nation].get(region, 0)
+        units = ([units_phrase(armies, "army")] if armies else []) + ([units_phrase(fleets, "fleet")] if fleets else [])
+        if units:
+            parts.append(_("{nation} with {units}").format(nation=nation_name(state, nation), units=join_words(units)))
+    return _("There now: {units}.").format(units=join_words(parts)) if parts else ""
 
 
 def describe_battle(state: GameState, action: Battle) -> Choice:
@@ -165,9 +181,13 @@ def decision_view(state: GameState) -> DecisionView | None:
             else:
                 choices.append(Choice(_("Let {nation} go on to {space}").format(nation=nation, space=target), a,
                                       _("No forced stop.")))
+        due = state.interest_due(decision.nation)
+        facts = _("Its treasury holds {treasury}; the stop would pay {total} of interest, {yours} of it to you.").format(
+            treasury=money(state.treasury[decision.nation]), total=money(sum(due.values())),
+            yours=money(due.get(decision.player, 0)))
         return DecisionView(_("Swiss Bank"), _("{player}: {nation} wants to pass Investor on its way to {space}. As a Swiss "
-                                               "Bank you may force it to stop there.").format(player=who, nation=nation, space=target),
-                            choices)
+                                               "Bank you may force it to stop there.").format(player=who, nation=nation, space=target)
+                            + " " + facts, choices)
     if kind == "factory":
         choices = []
         for a in legal:
@@ -243,7 +263,9 @@ def decision_view(state: GameState) -> DecisionView | None:
         prompt = (_("{player}: the fleet of {nation} entered {region}, where other nations stand. Fight?")
                   if e.get("unit") == "fleet" else
                   _("{player}: the army of {nation} entered {region}, where other nations stand. Fight?"))
-        return DecisionView(_("Battle?"), prompt.format(player=who, nation=nation, region=where), choices)
+        there = units_there(state, e["region"]) if e.get("region") else ""
+        return DecisionView(_("Battle?"), " ".join(filter(None, [prompt.format(player=who, nation=nation, region=where), there])),
+                            choices)
     if kind == "entry_ask":
         choices = [Choice(_("Ask {nation} first").format(nation=nation_name(state, a.asked)), a,
                           _("That nation decides whether it demands a battle.")) for a in legal if isinstance(a, AskNation)]
@@ -260,10 +282,10 @@ def decision_view(state: GameState) -> DecisionView | None:
             elif isinstance(a, Peace):
                 choices.append(Choice(_("No battle"), a, _("Let the units stand side by side."), primary=True, pinned=True))
         where = region_name(state, e["region"]) if e.get("region") else ""
-        return DecisionView(_("{nation}: battle?").format(nation=nation),
-                            _("{player} ({nation}): {unit} entered {region}. Demand a battle?").format(
-                                player=who, nation=nation, region=where,
-                                unit=_unit_name(state, e.get("mover", decision.nation), e.get("unit", "army"))), choices)
+        there = units_there(state, e["region"]) if e.get("region") else ""
+        question = _("{player} ({nation}): {unit} entered {region}. Demand a battle?").format(
+            player=who, nation=nation, region=where, unit=_unit_name(state, e.get("mover", decision.nation), e.get("unit", "army")))
+        return DecisionView(_("{nation}: battle?").format(nation=nation), " ".join(filter(None, [question, there])), choices)
     if kind == "entry_status":
         e = state.entry or {}
         choices = []
@@ -280,6 +302,8 @@ def decision_view(state: GameState) -> DecisionView | None:
                             choices)
     if kind in ("invest", "auction"):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
+        if kind == "auction":  # the set-up hands out the governments anyway: no gold there
+            choices = [replace(c, takes_over=False) for c in choices]
         choices.sort(key=lambda c: (state.board.nation_ids.index(c.action.nation), c.action.value, c.action.trade_in or 0))  # type: ignore[union-attr]
         choices.append(Choice(_("Pass") if kind == "invest" else _("Grant no bond"), next(a for a in legal if isinstance(a, PassInvestment)),
                               _("No investment now."), primary=True, pinned=True))
@@ -293,6 +317,8 @@ def decision_view(state: GameState) -> DecisionView | None:
                 player=who, cash=cash, nation=nation) if decision.nation else
                 _("{player} ({cash}): you may buy one bond or trade one up in any nation.").format(player=who, cash=cash))
             title = _("Investor")
+        if any(c.takes_over for c in choices):
+            prompt += " " + _("Gold: you would take over the government.")
         return DecisionView(title, prompt, choices)
     return DecisionView(kind, state.describe_decision(), [Choice(a.describe(state.board), a) for a in legal])
 

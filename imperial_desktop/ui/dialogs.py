@@ -168,8 +168,9 @@ class ChoicePanel:
         return label
 
     def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:
+        object_id = "#primary_button" if choice.primary else "#takeover_button" if choice.takes_over else None
         button = fitted_button(rect, choice.label, self.manager, container=container, tip=choice.tip or None,
-                               object_id="#primary_button" if choice.primary else None)
+                               object_id=object_id)
         if choice.action is None and choice.toggle is None:
             button.disable()
         self.buttons[button] = choice

@@ -52,7 +52,9 @@ STEP_RING = (255, 214, 80)
 INVESTOR_STEP_KINDS = frozenset({"investor_bonus", "invest"})
 FOLLOW_UP_STEP_KINDS = frozenset({"card", "government", "swiss", "power", "game_over"})
 HINT_SECONDS = EXPERT_SECONDS  # a hint is the Expert's own choice at its standard thinking time
-HINT_COLOURS = ((255, 255, 255), (150, 210, 255), (150, 210, 255))
+# the first move white, the others dark blue: the light blue they had vanished on the seas and
+# coasts (contrast 1.05-1.3; dark blue has 5.4-7.7 there and at least 1.8 on every land)
+HINT_COLOURS = ((255, 255, 255), (20, 40, 160), (20, 40, 160))
 _HINT_POOL: concurrent.futures.ThreadPoolExecutor | None = None
 KEYS_HELP = N_("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "
              "H hide cash · Space skip animation · Home whole map")
@@ -116,11 +118,14 @@ class GameScene:
         self.selected_region: str | None = None
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
+        self.toast_rect: pygame.Rect | None = None  # where the toast was drawn last
         self.animator = Animator(seconds_per_move)
         self.turn_steps: list[str] = []  # captions of the computer turn being shown, up to the current one
         self.turn_title = ""
         self.turn_step_lines: list[tuple[str, bool]] = []  # the step lines drawn last (tests)
         self.decision_area_shown: tuple[str, list[str]] = ("", [])  # heading and step captions drawn last
+        self.top_bar_shown: tuple[str | None, str | None] = (None, None)  # the disc's nation and headline drawn last
+        self.table_current_shown: tuple[str | None, int | None] = (None, None)  # the table's marked row (if not the state's) and column
         self._turn_key: tuple[str, object] = ("", None)  # whose turn the listed steps belong to
         self._noted = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -1158,6 +1163,9 @@ class GameScene:
         h = sum(i.get_height() for i in images) + 12
         rect = pygame.Rect(0, 0, w, h)
         rect.midtop = (board.centerx, board.y + 12)
+        if self.overlay is not None:  # clear of the open overlay's title and close hint
+            rect.midbottom = (board.centerx, board.bottom - 4)
+        self.toast_rect = rect
         pygame.draw.rect(surface, (120, 40, 30), rect, border_radius=8)
         pygame.draw.rect(surface, (250, 220, 200), rect, 1, border_radius=8)
         y = rect.y + 6
@@ -1266,19 +1274,25 @@ class GameScene:
             show = current if current is not None and self.session.seats[current].is_human else None
             hidden = {p for p in range(state.num_players) if p != show}
         table_flash = {step.nation} if step is not None and step.nation and step.kind in ("invest", "government", "build", "interest") else set()
-        panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, state.current_player())
+        current_player, current_nation = state.current_player(), None
+        if step is not None and step.nation:  # a computer move being shown: its nation and player
+            current_nation = step.nation
+            current_player = step.player if step.player is not None else state.government.get(step.nation)
+        self.table_current_shown = (current_nation, current_player)
+        panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player, current_nation)
         self._draw_decision_area(chrome, state, step)
         self._log_most = panels.draw_log(chrome, lay.log, self.log, s, self.log_scroll)
 
     def _draw_top_bar(self, chrome: pygame.Surface, state: GameState, status: str, step) -> None:
-        headline = None
-        if step is not None:
-            headline = step.caption
+        headline = nation = None
+        if step is not None:  # a computer move being shown: its nation, not the one deciding now
+            headline, nation = step.caption, step.nation
         elif state.decision() is not None:
-            headline = decision_headline(state)
+            headline, nation = decision_headline(state), state.decision().nation
         right = (self.layout.size[0] - self._buttons_left + 8) if self.manager else 12
         panels.draw_top_bar(chrome, self.layout.top_bar, state, self.layout.scale, status, right_margin=right,
-                            headline=headline)
+                            headline=headline, nation=nation)
+        self.top_bar_shown = (nation, headline)
 
     def _draw_decision_area(self, surface: pygame.Surface, state: GameState, step) -> None:
         """Behind the decision panel; when no human decides here: what the computers are doing."""

@@ -130,13 +130,17 @@ def nation_colour_text(nation: str) -> RGB:
 # ---------------------------------------------------------------- top bar
 
 def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float, status: str = "",
-                 right_margin: int = 12, headline: str | None = None) -> None:
+                 right_margin: int = 12, headline: str | None = None, nation: str | None = None) -> None:
+    """The turn, the nation disc and the headline; ``nation`` (with a ``headline`` about it, such
+    as a computer move being shown) instead of the deciding nation."""
     pygame.draw.rect(surface, HEADER_BG, rect)
     size = px(16, scale)
     decision = state.decision()
     x = rect.x + 12
-    if decision is not None and decision.nation:
-        m = tokens.marker_sprite(decision.nation, round(rect.h * 0.6))
+    if nation is None and headline is None and decision is not None:
+        nation = decision.nation
+    if nation:
+        m = tokens.marker_sprite(nation, round(rect.h * 0.6))
         surface.blit(m, m.get_rect(midleft=(x, rect.centery)))
         x += m.get_width() + 8
     if headline is None:
@@ -369,10 +373,11 @@ def _markers(surface: pygame.Surface, values: dict[str, int], x_of, y: float, ce
 
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
                hide_cash_of: set[int] | None = None, flash: Iterable[str] = (),
-               current_player: int | None = None) -> dict[str, pygame.Rect]:
+               current_player: int | None = None, current_nation: str | None = None) -> dict[str, pygame.Rect]:
     """One table of the nations (government, treasury, power, flags, factories, units) and of every
     investor's bonds in them (a column per player, headed by cash, Swiss Bank and investor card),
-    with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights)."""
+    with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights).
+    ``current_nation``: the row to mark (a computer move being shown); else the nation acting now."""
     inner = panel(surface, rect, _("Nations and bonds"), scale,
                   _("bonds in M; the government's bonds are framed"))
     board = state.board
@@ -424,13 +429,13 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     text(surface, _("bonds left"), (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
          max_width=inner.right - left_x)
     rows: dict[str, pygame.Rect] = {}
-    acting = state.acting_nation()
+    current = {current_nation} if current_nation else {state.acting_nation(), state.turn_nation}
     for i, nation in enumerate(board.nation_ids):
         row = pygame.Rect(inner.x, round(inner.y + head_h + i * row_h), inner.w, round(row_h))
         rows[nation] = row
         if nation in flash:
             pygame.draw.rect(surface, FLASH, row)
-        elif nation == acting or nation == state.turn_nation:
+        elif nation in current:
             pygame.draw.rect(surface, CURRENT_ROW, row)
         pygame.draw.line(surface, (220, 210, 190), row.topleft, row.topright)
         cy = row.centery

@@ -1,0 +1,46 @@
+"""The Investor's questions show what decides them (session 13's play-test): the panel marks in gold
+every bond that would make the buyer the nation's government (only the Hint said so) and says
+what gold means; the Swiss Bank's question shows the treasury and the interest at stake."""
+
+from __future__ import annotations
+
+from game_scenes import _played_states, open_scene
+
+from imperial_desktop.core import Invest
+
+
+def takes_over(state, action: Invest) -> bool:
+    """R-EN Investor: a player who holds the highest credit sum (a tie is not enough) takes over."""
+    after = state.credit(action.player, action.nation) + action.value - (action.trade_in or 0)
+    others = [state.credit(p, action.nation) for p in range(state.num_players) if p != action.player]
+    return state.government[action.nation] != action.player and after > max(others)
+
+
+def test_bonds_that_take_over_a_government_are_gold() -> None:
+    state = _played_states()["invest"]
+    bonds = [a for a in state.legal_actions() if isinstance(a, Invest)]
+    assert any(takes_over(state, a) for a in bonds) and not all(takes_over(state, a) for a in bonds)
+    driver = open_scene(state, (1280, 800))
+    panel = driver.scene.decision_panel
+    checked = 0
+    for button, choice in panel.buttons.items():
+        if not isinstance(choice.action, Invest):
+            continue
+        gold = "#takeover_button" in button.object_ids
+        assert choice.takes_over == gold == takes_over(state, choice.action), choice.label
+        checked += 1
+    assert checked == len(bonds)
+    assert "Gold: you would take over the government." in panel.view.prompt
+
+
+def test_the_swiss_bank_question_shows_the_treasury_and_the_interest_at_stake() -> None:
+    """Session 13's play-test: forcing a stop is allowed only when the treasury can pay all the
+    interest (R-EN Investor, the Swiss Bank), and the question hid both amounts."""
+    from imperial_desktop.ui.choices import decision_view, money
+
+    state = _played_states()["swiss_force"]
+    decision = state.decision()
+    due = state.interest_due(decision.nation)
+    prompt = decision_view(state).prompt
+    assert money(state.treasury[decision.nation]) in prompt
+    assert f"pay {money(sum(due.values()))} of interest, {money(due.get(decision.player, 0))} of it to you" in prompt
