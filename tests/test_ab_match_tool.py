@@ -19,6 +19,13 @@ def test_a_variant_changes_only_the_evaluation_weights_it_names():
     assert ab_match.variant_bot({}, seed=1, default_budget=0.1).search.weights == FITTED_WEIGHTS
 
 
+def test_a_variant_can_leave_the_opening_rondel_choices_to_hard():
+    bot = ab_match.variant_bot({"hard_opening": 12}, seed=1, default_budget=0.1)
+    assert bot.hard_opening == 12 and bot.hard is not None
+    plain = ab_match.variant_bot({}, seed=1, default_budget=0.1)
+    assert plain.hard_opening == 0 and plain.hard is None
+
+
 def test_one_game_records_the_nations_governed_at_the_start():
     result = ab_match.play(("quick", {"bot": "greedy"}, 2, 5, "greedy", 0.1))
     assert result["variant"] == "quick" and result["seed"] == 5

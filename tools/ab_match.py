@@ -6,7 +6,8 @@
 2.0}}, "slow": {"budget": 0.5}}`` (keys: ``budget`` in seconds, ``params`` for
 :class:`PlayoutSearch`, ``max_playouts``, ``searched``: the decision kinds to search, Normal
 deciding the rest; ``refine``: ``halving`` or ``deepening`` (see ``PlayoutSearch``); ``weights``: fields of the
-evaluation's :class:`EvalWeights` to change from the Expert's; or ``"bot": "hard"`` with ``corrections``, the
+evaluation's :class:`EvalWeights` to change from the Expert's; ``hard_kinds``: decision kinds Hard makes;
+``hard_opening``: the first nation turns whose rondel choices Hard makes; or ``"bot": "hard"`` with ``corrections``, the
 :class:`Corrections` of Hard's rondel choices). Every variant plays game g with seed ``seed + g`` in
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
