@@ -100,10 +100,10 @@ class BoardView:
         self.grounds: dict[str, RGB] = region_grounds(geometry)
         self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
         self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
-        self.drawn_over_map: list[pygame.Rect] = []
+        self.drawn_over_map: list[pygame.Rect] = []  # screen rects of pieces, badges, flags, factories, anchors
         self.label_leaders: dict[str, tuple[int, int]] = {}  # names moved off their region -> leader target
         # stacks that stand off their region (a small region at a small zoom) -> leader target (screen)
-        self.piece_leaders: dict[tuple[str, str, str], tuple[int, int]] = {}  # screen rects of pieces, badges, flags, factories, anchors
+        self.piece_leaders: dict[tuple[str, str, str], tuple[int, int]] = {}
         self.fit()
 
     # ------------------------------------------------------------------ transform
@@ -392,8 +392,8 @@ class BoardView:
             ring.sort(key=lambda p: (abs(p[1] - y0) / vgap + abs(p[0] - x0) / gap, p[1] - y0 > 0))
             tester = hit_tester(self.geometry)
             on_region = [p for p in ring if tester.region_at(*p) == r.id]
-            # on the region a little closer (a badge may touch the next piece) before off it
-            # beside it, over a sea rather than on another land, which would read as standing there
+            # on the region a little closer (a badge may touch the next piece) before beside it, and
+            # beside it over a sea rather than on another land, which would read as standing there
             beside = sorted((p for p in ring if p not in on_region), key=lambda p: self._is_land(tester.region_at(*p)))
             tries = [(on_region, f) for f in ROOM_ON_REGION] + [(beside, 1.0)]
             for points, room in tries:
