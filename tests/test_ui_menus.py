@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from ui_driver import click_in_app
+from ui_driver import click_in_app, tooltips_after_hover
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -105,12 +105,12 @@ def test_new_game_choices_survive_a_resize(app):
     assert isinstance(scene, NewGameScene)
     scene.seat_rows[0]["name"].set_text("Ottilie")
     scene.widgets["seed"].set_text("4711")
-    scene.widgets["shortfall"].selected_option = ("pay what you can", "pay what you can")
+    scene.widgets["shortfall"].selected_option = ("bondholders get less", "bondholders get less")
     resize(app, (1280, 720))
     assert app.scene is scene
     assert scene.seat_rows[0]["name"].get_text() == "Ottilie"
     assert scene.widgets["seed"].get_text() == "4711"
-    assert _selected(scene.widgets["shortfall"]) == "pay what you can"
+    assert _selected(scene.widgets["shortfall"]) == "bondholders get less"
 
 
 def test_delete_asks_first_and_can_be_cancelled(app, tmp_path):
@@ -241,15 +241,10 @@ def test_every_new_game_option_has_a_tooltip_and_is_explained_in_the_rules(app):
         assert scene.widgets[key].tool_tip_text == TIPS[key] and len(TIPS[key]) > 30
     for key in ("name", "kind", "level", "card"):
         assert scene.seat_rows[0][key].tool_tip_text == TIPS[key]
-    pos = scene.widgets["shortfall"].get_abs_rect().center  # pointing at a drop-down shows its tip
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    for _ in range(12):
-        app.frame(0.1)
-    tips = [s for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip"]
-    assert len(tips) == 1 and "forbid Investor" in tips[0].text_block.html_text
+    tips = tooltips_after_hover(app, scene.widgets["shortfall"].get_abs_rect().center)  # a drop-down shows its tip
+    assert len(tips) == 1 and "may not go to Investor" in tips[0]
     text = rules_text().lower()
-    for phrase in ("bond auction", "without investor card", "interest shortfall", "forced stop", "swiss bank",
+    for phrase in ("bond auction", "without investor card", "interest shortfall", "forced investor stop", "swiss bank",
                    "st. petersburg", "seed", "flag card", "computer levels", "expert"):
         assert phrase in text, phrase
 
@@ -311,9 +306,43 @@ def test_load_lists_readable_saves_and_marks_unreadable_ones(app, tmp_path, monk
     wait_listing(app)
     texts = [r[0] for r in app.scene.rows]
     assert texts[0].startswith("Good one · turn 1 · ")
-    assert sum(t.startswith("Unreadable: ") for t in texts) == 2
+    assert sum(t.endswith(" · damaged, cannot be loaded") for t in texts) == 2
     problem = next(k for k, v in app.scene.targets.items() if k.startswith("#problem"))
     assert "cannot be loaded" in app.scene._describe(app.scene.targets[problem])
+
+
+def test_a_damaged_save_is_named_in_player_words_and_deleting_it_is_red(app, tmp_path, caplog):
+    """Play-test: the list showed the JSON parser's error, cut off at 1280x800, and the dialog's
+    Delete looked like its Cancel."""
+    from imperial_desktop.ui.menus import LoadScene
+
+    resize(app, (1280, 800))
+    (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "saves" / "damaged.json").write_text('{"name": "x", oops')
+    click(app, app.scene.buttons["load"])
+    assert isinstance(app.scene, LoadScene)
+    wait_listing(app)
+    scene = app.scene
+    (row,) = [r for r in scene.rows if r[1].startswith("#problem")]
+    assert row[0] == "damaged.json · damaged, cannot be loaded"
+    assert "JSON" not in row[0] and "…" not in row[0]
+    assert any("damaged.json" in r.getMessage() and "JSON" in r.getMessage() for r in caplog.records)  # the detail
+    for item in scene.list.item_list:
+        item["selected"] = item["text"] == row[0]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.list, text=row[0]))
+    frames(app, 1)
+    assert scene.info_text.startswith("This save (damaged.json) is damaged and cannot be loaded.")
+    assert "JSON" in scene.info.tool_tip_text  # the technical detail on hover
+    assert scene.delete_button.is_enabled and "#danger_button" in scene.delete_button.get_object_ids()
+    click(app, scene.delete_button)
+    dialog = scene._delete_question
+    assert dialog is not None and dialog.alive()  # asks first
+    colours = dialog.confirm_button.ui_theme.get_colour_or_gradient
+    red = colours("normal_bg", dialog.confirm_button.combined_element_ids)
+    grey = colours("normal_bg", dialog.cancel_button.combined_element_ids)
+    assert red != grey and red.r > red.g + 60  # red-ish, unlike Cancel
+    click(app, dialog.cancel_button)
+    assert (tmp_path / "saves" / "damaged.json").exists()
 
 
 def test_rules_window_closes_with_back_and_esc(app):

@@ -104,6 +104,15 @@ def click_in_app(app, element, settle: int = 1) -> None:
         app.frame(1 / 60)
 
 
+def tooltips_after_hover(app, pos, seconds: float = 1.2) -> list[str]:
+    """Point at ``pos`` in a running App and wait ``seconds``; the texts of the tool tips shown."""
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(round(seconds * 10)):
+        app.frame(0.1)
+    return [s.text_block.html_text for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip"]
+
+
 def choose_in_app(app, menu, shown: str) -> None:
     """Open a drop-down menu of a running App and click the option showing ``shown`` (real clicks:
     the menu's button, then the option in the list that opened)."""

@@ -114,7 +114,7 @@ class UIPlayer:
             for _ in range(12):  # switch factories on or off until the dialog offers this production
                 panel = scene.decision_panel
                 wanted = set(action.cities)
-                toggle = panel.button_for(lambda c: c.toggle is not None and (c.toggle in wanted) != c.label.startswith("[x]"))
+                toggle = panel.button_for(lambda c: c.toggle is not None and (c.toggle in wanted) != c.switched_on)
                 if toggle is None:
                     break
                 self.d.click_element(toggle)

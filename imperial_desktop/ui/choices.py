@@ -31,6 +31,7 @@ class Choice:
     takes_over: bool = False  # a bond that makes the buyer the nation's government (marked in gold)
     rondel_space: int | None = None  # the rondel space this choice refers to (lit while hovered)
     regions: tuple[str, ...] = ()  # regions this choice refers to (lit while hovered)
+    switched_on: bool = False  # a toggle's state: drawn as a selected button with a ticked box
 
 
 @dataclass(frozen=True)
@@ -305,13 +306,16 @@ def decision_view(state: GameState) -> DecisionView | None:
         if kind == "auction":  # the set-up hands out the governments anyway: no gold there
             choices = [replace(c, takes_over=False) for c in choices]
         choices.sort(key=lambda c: (state.board.nation_ids.index(c.action.nation), c.action.value, c.action.trade_in or 0))  # type: ignore[union-attr]
-        choices.append(Choice(_("Pass") if kind == "invest" else _("Grant no bond"), next(a for a in legal if isinstance(a, PassInvestment)),
-                              _("No investment now."), primary=True, pinned=True))
+        skip = next(a for a in legal if isinstance(a, PassInvestment))
+        choices.append(Choice(_("Pass"), skip, _("No investment now."), primary=True, pinned=True) if kind == "invest" else
+                       Choice(_("Buy no bond of {nation}").format(nation=nation), skip,
+                              _("Keep your money; the next player may buy a bond of {nation}.").format(nation=nation),
+                              primary=True, pinned=True))
         cash = money(state.cash[decision.player])
         if kind == "auction":
-            prompt = _("{player} ({cash}): you may grant one bond of {nation} at full price.").format(
+            prompt = _("{player} ({cash}): each player in turn may buy one bond of {nation}.").format(
                 player=who, cash=cash, nation=nation)
-            title = _("Set-up: bonds of {nation}").format(nation=nation)
+            title = _("Set-up: buying bonds of {nation}").format(nation=nation)
         else:
             prompt = (_("{player} ({cash}): you may buy one bond or trade one up in {nation}.").format(
                 player=who, cash=cash, nation=nation) if decision.nation else
@@ -349,6 +353,9 @@ def unmoved_units(state: GameState) -> int:
 def decision_headline(state: GameState) -> str:
     """The top bar's sentence for the pending decision (counts kept current)."""
     decision = state.decision()
+    if decision is not None and decision.kind == "auction" and decision.nation:  # short: fits one line at 1280
+        return _("Set-up: {player} may buy a bond of {nation}").format(
+            player=state.setup.players[decision.player], nation=nation_name(state, decision.nation))
     if decision is not None and decision.kind == "import" and decision.nation:
         left = 3 - decision.data.get("count", 0)
         who = state.setup.players[decision.player]
@@ -385,9 +392,11 @@ def production_view(state: GameState, selected: set[str] | None) -> DecisionView
     for city in production_sites(state):
         unit = unit_word("fleet" if state.board.regions[city].factory_type == "shipyard" else "army")
         on = city in chosen
-        label = _("{box} {city}: {unit}").format(box="[x]" if on else "[ ]", city=region_name(state, city), unit=unit)
-        choices.append(Choice(label, None,
-                              _("Click to switch this factory off") if on else _("Click to switch this factory on"), toggle=city))
+        label = (_("{city}: {unit}").format(city=region_name(state, city), unit=unit) if on else
+                 _("{city}: stays idle").format(city=region_name(state, city)))
+        choices.append(Choice(("☑ " if on else "☐ ") + label, None,
+                              _("Click to switch this factory off") if on else _("Click to switch this factory on"),
+                              toggle=city, switched_on=on))
     order = state.board.nation_by_id[decision.nation].home_provinces
     cities = tuple(sorted(chosen, key=order.index))
     action = Produce(decision.nation, cities)

@@ -168,11 +168,14 @@ class ChoicePanel:
         return label
 
     def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:
-        object_id = "#primary_button" if choice.primary else "#takeover_button" if choice.takes_over else None
+        object_id = ("#primary_button" if choice.primary else "#takeover_button" if choice.takes_over else
+                     "#factory_switch" if choice.toggle is not None else None)
         button = fitted_button(rect, choice.label, self.manager, container=container, tip=choice.tip or None,
                                object_id=object_id)
         if choice.action is None and choice.toggle is None:
             button.disable()
+        if choice.switched_on:
+            button.select()
         self.buttons[button] = choice
 
     # -------------------------------------------------------------- queries

@@ -38,6 +38,7 @@ from imperial_desktop.ui.choices import (
 from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.localized import format_money as money
+from imperial_desktop.ui.results import draw_final_standings, draw_results
 from imperial_desktop.ui.layout import GameLayout, game_layout
 from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
 from imperial_desktop.ui.rules_topics import topic_for_decision
@@ -147,6 +148,9 @@ class GameScene:
         self.choice_regions: tuple[str, ...] = ()
         self._tip: pygame.Surface | None = None
         self._tip_key: tuple | None = None
+        self.table_tips: list[panels.TableTip] = []  # the table's self-explaining places, from its last drawing
+        self.table_tip_shown: list[str] | None = None  # the lines of the table tooltip drawn last (tests)
+        self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self._last_human: int | None = None
         self.overlay: str | None = None  # "results", "legend", "summary" or None
@@ -681,7 +685,7 @@ class GameScene:
         if best is None and self.coach is not None:  # the coach's lesson selects its choice
             best = self.coach.expected_action()
         for button, choice in self.decision_panel.buttons.items():
-            want = best is not None and choice.action == best
+            want = choice.switched_on or (best is not None and choice.action == best)  # a switch on stays selected
             if want and not button.is_selected:
                 button.select()
             elif not want and button.is_selected:
@@ -1053,8 +1057,6 @@ class GameScene:
         self._draw_moving(surface, state)
         area = lay.board.inflate(-24, -24)
         if self.overlay == "results":
-            from imperial_desktop.ui.results import draw_results
-
             draw_results(surface, area, state, lay.scale)
         elif self.overlay == "legend":
             self._draw_legend(surface, area)
@@ -1071,6 +1073,7 @@ class GameScene:
             x = max(lay.board.x, min(x, lay.board.right - self._tip.get_width()))
             y = max(lay.board.y, min(y, lay.board.bottom - self._tip.get_height()))
             surface.blit(self._tip, (x, y))
+        self._draw_table_tip(surface)
         if self.hint and self.overlay is None:
             self._draw_hint(surface)
         if self.coach is not None:
@@ -1078,6 +1081,21 @@ class GameScene:
         self._draw_toast(surface)
         if self.handover_to is not None:
             self._draw_handover(surface)
+
+    def _draw_table_tip(self, surface: pygame.Surface) -> None:
+        """What a column head, a power cell or a player's head of the table means, under the pointer."""
+        self.table_tip_shown = None
+        if self.overlay is not None or self.handover_to is not None or not self.layout.table.collidepoint(self.hover_pos):
+            return
+        lines = next((lines for rect, lines in self.table_tips if rect.collidepoint(self.hover_pos)), None)
+        if lines is None:
+            return
+        key = (tuple(lines), self.layout.scale)
+        if self._table_tip is None or self._table_tip[0] != key:  # made once per place, not every frame
+            self._table_tip = (key, tooltip_surface(lines, self.layout.scale))
+        tip = self._table_tip[1]
+        surface.blit(tip, place_tooltip(tip.get_size(), self.hover_pos, surface.get_size()))
+        self.table_tip_shown = lines
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The advice in a box at the board's bottom-left; its regions are outlined on the board."""
@@ -1279,7 +1297,9 @@ class GameScene:
             current_nation = step.nation
             current_player = step.player if step.player is not None else state.government.get(step.nation)
         self.table_current_shown = (current_nation, current_player)
-        panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player, current_nation)
+        self.table_tips = []
+        panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player, current_nation,
+                          self.table_tips)
         self._draw_decision_area(chrome, state, step)
         self._log_most = panels.draw_log(chrome, lay.log, self.log, s, self.log_scroll)
 
@@ -1300,10 +1320,8 @@ class GameScene:
         s = lay.scale
         rect = lay.decision
         seat = self.session.current_seat()
-        if state.decision() is None:
-            inner = panels.panel(surface, rect, _("The game is over"), s)
-            panels.text(surface, _("Press S for the scores; Esc for the menu."), (inner.x, inner.y + 4), panels.px(13, s),
-                        PANEL_TEXT, max_width=inner.w)
+        if state.decision() is None and step is None:  # the last computer moves are shown first
+            self.decision_area_shown = (_("The game is over"), draw_final_standings(surface, rect, state, s))
             return
         if self.decision_panel is not None and step is None:
             pygame.draw.rect(surface, (239, 232, 216), rect)

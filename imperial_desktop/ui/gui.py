@@ -91,10 +91,11 @@ def markup_escape(text: object) -> str:
 
 
 def ask(manager: pygame_gui.UIManager, window_size: tuple[int, int], question: str, *, title: str,
-        ok: str, size: tuple[int, int] = (480, 200)):
+        ok: str, size: tuple[int, int] = (480, 200), danger: bool = False):
     """A centred, blocking pygame-gui confirmation dialog; ``question`` is plain text (escaped
     here). It posts UI_CONFIRMATION_DIALOG_CONFIRMED with ``ui_element`` the dialog on OK and
-    simply closes on Cancel."""
+    simply closes on Cancel. ``danger``: OK destroys something (its button is red, the theme's
+    ``#danger_question.#confirm_button``)."""
     import pygame
     from pygame_gui.windows import UIConfirmationDialog
 
@@ -102,7 +103,8 @@ def ask(manager: pygame_gui.UIManager, window_size: tuple[int, int], question: s
     h = min(size[1], window_size[1] - 20)
     rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
     dialog = UIConfirmationDialog(rect, markup_escape(question), manager, window_title=title,
-                                  action_short_name=ok, blocking=True)
+                                  action_short_name=ok, blocking=True,
+                                  object_id="#danger_question" if danger else "#confirmation_dialog")
     # pygame-gui sizes these two buttons to their text; give them room to be hit and read
     width = max(110, dialog.confirm_button.rect.w + 28, dialog.cancel_button.rect.w + 28)
     dialog.cancel_button.set_dimensions((width, 36))

@@ -8,6 +8,7 @@ from players or files is escaped before a markup-aware widget (UITextBox, tool t
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import random
 import re
 from dataclasses import replace
@@ -55,17 +56,23 @@ TIPS = {
     "kind": N_("\"human\": a person at this computer (several people take turns: hot seat); \"computer\": played by the program"),
     "level": N_("How well the computer plays: easy, normal, hard, expert (the strongest last)"),
     "card": N_("Standard start only: the nation whose flag card (and starting bonds) this player gets; \"random\" deals it"),
-    "setup": N_("\"standard start\": every player is dealt flag cards and buys the matching bonds. "
-                "\"bond auction\": players start with more cash and buy the bonds nation by nation (for experienced players)"),
-    "investor_card": N_("\"with investor card\": the card passes round the table; on the Investor space its holder gets 2M "
-                        "and may buy a bond. \"without\": after every nation's turn each player may invest in that nation"),
-    "shortfall": N_("When a nation cannot pay all interest on the Investor space. \"forbid Investor\": the nation may only move "
-                    "there if its treasury and its government together can pay. \"pay what you can\": it may always move there and the bondholders lose what is missing"),
-    "forced": N_("A Swiss Bank may force a nation to stop on Investor. \"costs the distance\": the government pays the rondel cost "
-                 "of the spaces actually moved. \"is free\": the stop costs nothing"),
-    "swiss": N_("Without investor card: whether a Swiss Bank may still force a nation to stop on the Investor space"),
-    "border": N_("The land border between St. Petersburg and Kiev: with it, armies may march directly between the two; "
-                 "without it, they may not"),
+    "setup": N_("How the bonds are handed out before the first turn. \"standard start\": every player is dealt flag "
+                "cards and gets the matching bonds, so each nation has its government at once. \"bond auction\" (the "
+                "rule book's variant for experienced players): everyone starts with more cash and, nation by nation, "
+                "the players buy bonds in turn; whoever holds the most of a nation governs it"),
+    "investor_card": N_("Who may buy bonds during the game. \"with investor card\": the card passes round the table; "
+                        "when a nation reaches the Investor space, its holder gets 2M and may buy a bond. \"without\": "
+                        "after every nation's turn each player may buy a bond of that nation"),
+    "shortfall": N_("On the Investor space a nation pays its bondholders interest. If it cannot pay it all: \"may not go "
+                    "to Investor\": it may move there only if its treasury and its government's cash can pay together. "
+                    "\"bondholders get less\": it may always move there, and the bondholders lose what is missing"),
+    "forced": N_("A player with a Swiss Bank may force a nation that would pass the Investor space to stop there. "
+                 "\"paid like a move\": the government pays the rondel cost of the spaces actually moved. "
+                 "\"free\": the stop costs nothing"),
+    "swiss": N_("Only in games without investor card. \"may force a stop\": a player with a Swiss Bank may still "
+                "force a nation that would pass the Investor space to stop there. \"may not force\": nobody can"),
+    "border": N_("Whether St. Petersburg and Kiev are neighbours: with the border, armies may march directly between "
+                 "the two provinces; without it, they may not"),
     "seed": N_("A number that fixes the shuffles of this game (the same number gives the same deal); empty: a new one"),
     "start": N_("Start with these settings (Enter)"),
     "back": N_("Back to the title screen (Esc)"),
@@ -182,8 +189,8 @@ class MenuScene:
     def on_confirmed(self, dialog: object) -> None:
         pass
 
-    def ask(self, question: str, *, title: str, ok: str):
-        dialog = ask(self.manager, self.window_size(), question, title=title, ok=ok)
+    def ask(self, question: str, *, title: str, ok: str, danger: bool = False):
+        dialog = ask(self.manager, self.window_size(), question, title=title, ok=ok, danger=danger)
         self.windows.append(dialog)
         return dialog
 
@@ -368,9 +375,9 @@ class NewGameScene(MenuScene):
         self.values: dict[str, str] = {
             "setup": "standard start" if last.bond_distribution != "auction" else "bond auction (experienced)",
             "investor_card": "with investor card" if last.investor_card else "without investor card",
-            "shortfall": "forbid Investor" if opts.investor_shortfall == "forbid" else "pay what you can",
-            "forced": "costs the distance" if opts.forced_stop_cost == "distance" else "is free",
-            "swiss": "allowed" if opts.swiss_force_without_card else "not allowed",
+            "shortfall": "may not go to Investor" if opts.investor_shortfall == "forbid" else "bondholders get less",
+            "forced": "paid like a move" if opts.forced_stop_cost == "distance" else "free",
+            "swiss": "may force a stop" if opts.swiss_force_without_card else "may not force",
             "border": "border" if opts.stpetersburg_kiev_border else "no border",
             "seed": "",
         }
@@ -383,11 +390,11 @@ class NewGameScene(MenuScene):
 
     # label, then the options: their English texts are the keys, shown translated
     OPTIONS = {
-        "setup": (N_("Start"), [N_("standard start"), N_("bond auction (experienced)")]),
+        "setup": (N_("Starting bonds"), [N_("standard start"), N_("bond auction (experienced)")]),
         "investor_card": (N_("Investor card"), [N_("with investor card"), N_("without investor card")]),
-        "shortfall": (N_("Interest shortfall"), [N_("forbid Investor"), N_("pay what you can")]),
-        "forced": (N_("Forced stop"), [N_("costs the distance"), N_("is free")]),
-        "swiss": (N_("Swiss force, no card"), [N_("allowed"), N_("not allowed")]),
+        "shortfall": (N_("Interest shortfall"), [N_("may not go to Investor"), N_("bondholders get less")]),
+        "forced": (N_("Forced Investor stop"), [N_("paid like a move"), N_("free")]),
+        "swiss": (N_("Swiss Bank, no card"), [N_("may force a stop"), N_("may not force")]),
         "border": (N_("St. Petersburg-Kiev"), [N_("no border"), N_("border")]),
     }
 
@@ -561,9 +568,9 @@ class NewGameScene(MenuScene):
         seed_text = self.widgets["seed"].get_text().strip()
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1_000_000)
         options = RulesOptions(
-            investor_shortfall="forbid" if _selected(self.widgets["shortfall"]) == "forbid Investor" else "pay_what_you_can",
-            forced_stop_cost="distance" if _selected(self.widgets["forced"]) == "costs the distance" else "free",
-            swiss_force_without_card=_selected(self.widgets["swiss"]) == "allowed",
+            investor_shortfall="forbid" if _selected(self.widgets["shortfall"]) == "may not go to Investor" else "pay_what_you_can",
+            forced_stop_cost="distance" if _selected(self.widgets["forced"]) == "paid like a move" else "free",
+            swiss_force_without_card=_selected(self.widgets["swiss"]) == "may force a stop",
             stpetersburg_kiev_border=_selected(self.widgets["border"]) == "border",
         )
         bond = "standard" if _selected(self.widgets["setup"]) == "standard start" else "auction"
@@ -696,7 +703,10 @@ def _when(info: saves.SaveInfo) -> str:
 def _listing() -> saves.SaveListing:
     """The saves folder, read on the lister thread; a failure becomes one problem line."""
     try:
-        return saves.list_saves()
+        listing = saves.list_saves()
+        for problem in listing.problems:  # the player sees "damaged"; the reason is for whoever reads the log
+            logging.getLogger(__name__).warning("cannot load %s: %s", problem.path, problem.message)
+        return listing
     except Exception as exc:  # noqa: BLE001 - a broken folder must not take the screen down
         listing = saves.SaveListing()
         listing.problems.append(saves.SaveProblem(
@@ -763,10 +773,9 @@ class LoadScene(MenuScene):
             rows.append((head + _fit(players, max(20, width - _font(13).size(head)[0])), f"#save_{i}"))
             self.targets[f"#save_{i}"] = info
         for i, problem in enumerate(self.listing.problems):
-            reason = problem.message
-            if reason.startswith(problem.path.name + " "):  # the file is named at the start already
-                reason = reason[len(problem.path.name) + 1:]
-            text = _("Unreadable: {file} · {reason}").format(file=plain_text(problem.path.name), reason=plain_text(reason))
+            text = _("{file} · damaged, cannot be loaded").format(file=plain_text(problem.path.name))
+            if problem.path.suffix != ".json":  # the folder itself: its reason is the message
+                text = plain_text(problem.message)
             rows.append((_fit(text, width), f"#problem_{i}"))
             self.targets[f"#problem_{i}"] = problem
         return rows
@@ -804,7 +813,8 @@ class LoadScene(MenuScene):
 
     def _describe(self, target: saves.SaveInfo | saves.SaveProblem) -> str:
         if isinstance(target, saves.SaveProblem):
-            return _("{file} cannot be loaded: {reason}").format(file=target.path.name, reason=target.message)
+            return _("This save ({file}) is damaged and cannot be loaded. You can delete it.").format(
+                file=target.path.name) + "\n" + _("Point here for the technical detail (it is in the log file too).")
         seats = ", ".join(
             _("{name} (computer {level})").format(name=s.name, level=_(CHOICE_NAMES.get(s.level, s.level)))
             if s.kind == COMPUTER else _("{name} (human)").format(name=s.name) for s in target.seats)
@@ -814,15 +824,17 @@ class LoadScene(MenuScene):
         head = _("{name} · saved {when}").format(name=target.name, when=_when(target))
         return f"{head}\n{seats}\n{status} {notes}".strip()
 
-    def show_info(self, text: str) -> None:
+    def show_info(self, text: str, detail: str | None = None) -> None:
+        """The text under the list; ``detail`` (a damaged file's reason) as its tooltip."""
         self.info_text = text
         self.info.set_text(_lines(text))
+        self.info.set_tooltip(markup_escape(detail) if detail else None, wrap_width=TIP_WIDTH)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             target = self.selected()
             if target is not None:
-                self.show_info(self._describe(target))
+                self.show_info(self._describe(target), target.message if isinstance(target, saves.SaveProblem) else None)
             self._update_buttons()
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
@@ -858,7 +870,7 @@ class LoadScene(MenuScene):
                 question = _('Delete the save "{name}" ({when})? This cannot be undone.').format(name=target.name, when=_when(target))
             else:
                 question = _("Delete the unreadable file {file}? This cannot be undone.").format(file=target.path.name)
-            self._delete_question = self.ask(question, title=_("Delete the save?"), ok=_("Delete"))
+            self._delete_question = self.ask(question, title=_("Delete the save?"), ok=_("Delete"), danger=True)
 
     def on_confirmed(self, dialog: object) -> None:
         if dialog is self._delete_question and self._delete_target is not None:

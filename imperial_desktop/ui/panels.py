@@ -271,10 +271,11 @@ def rondel_space_at(pos: tuple[int, int], geometry: tuple[float, float, float, f
 # ---------------------------------------------------------------- power track and tax chart
 
 def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                flash: Iterable[str] = ()) -> None:
+                flash: Iterable[str] = ()) -> dict[str, pygame.Rect]:
     """The power track (0-25, factors above) and the tax chart (2-5 ... 15+) side by side.
 
-    Nations in ``flash`` (those whose markers just moved) are ringed.
+    Nations in ``flash`` (those whose markers just moved) are ringed. Returns the power track's
+    markers (for tests).
     """
     pygame.draw.rect(surface, PANEL_BG, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
@@ -302,8 +303,9 @@ def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
         text(surface, str(p), (cell.centerx, cell.bottom - 1), px(10, scale), PANEL_MUTED, "regular", "midbottom")
     number_h = px(10, scale)
-    _markers(surface, {n: state.power[n] for n in board.nation_ids}, lambda v: x0 + (v + 0.5) * cell_w,
-             cells_top + (cell_h - number_h) / 2, (cell_w - 2, cell_h - number_h - 2), board.nation_ids, flash)
+    power_markers = _markers(surface, {n: state.power[n] for n in board.nation_ids}, lambda v: x0 + (v + 0.5) * cell_w,
+                             cells_top + (cell_h - number_h) / 2, (cell_w - 2, cell_h - number_h - 2), board.nation_ids,
+                             flash, (x0, x0 + power_w))
     # tax chart
     _track_label(surface, titles[1], pygame.Rect(x0 + power_w + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
     tx0 = x0 + power_w + pad + label_w
@@ -322,7 +324,9 @@ def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         text(surface, f"+{board.tax_points[pos]}", (cell.centerx, cell.y + 1), px(10, scale), (150, 60, 40), "bold", "midtop",
              max_width=cell.w - 2)
     _markers(surface, {n: state.chart[n] for n in board.nation_ids}, lambda v: tx0 + (positions.index(v) + 0.5) * width,
-             cells_top + cell_h / 2, (width - 4, cell_h - 2 * number_h - 2), board.nation_ids, flash)
+             cells_top + cell_h / 2, (width - 4, cell_h - 2 * number_h - 2), board.nation_ids, flash,
+             (tx0, rect.right - pad))
+    return power_markers
 
 
 def _track_label(surface: pygame.Surface, title: str, rect: pygame.Rect, scale: float) -> None:
@@ -336,48 +340,116 @@ def _track_label(surface: pygame.Surface, title: str, rect: pygame.Rect, scale: 
 
 
 def _markers(surface: pygame.Surface, values: dict[str, int], x_of, y: float, cell: tuple[float, float], order,
-             flash: set[str] = frozenset()) -> None:  # type: ignore[assignment]
-    """Nation markers on a track: those sharing a box are packed into it in a small grid (one
-    marker size for the whole track, set by the fullest box)."""
+             flash: set[str], bounds: tuple[float, float]) -> dict[str, pygame.Rect]:
+    """Nation markers on a track, each as large as its box allows (at least MARKER_MIN): those
+    sharing a box overlap in up to two rows and may reach into the boxes beside it, never beyond
+    the track's ``bounds`` (the play-test found markers packed into one box too small to tell
+    apart). Returns each marker's rectangle."""
     groups: dict[int, list[str]] = {}
     for nation in order:
         groups.setdefault(values[nation], []).append(nation)
     cw, ch = cell
-
-    def packing(n: int) -> tuple[float, int, int]:
-        best = (0.0, 1, n)
-        for cols in range(1, n + 1):
-            rows = -(-n // cols)
-            size = min(cw / cols, ch / rows) * 0.95
-            if size > best[0]:
-                best = (size, cols, rows)
-        return best
-
-    uniform = min(packing(len(nations))[0] for nations in groups.values())
+    alone = max(MARKER_MIN, min(MARKER_MAX, int(min(cw, ch))))
+    drawn: dict[str, pygame.Rect] = {}
     for value, nations in groups.items():
-        _size, cols, rows = packing(len(nations))
-        s = max(9, min(18, int(uniform)))
+        s = alone if len(nations) == 1 else MARKER_MIN
+        rows = 2 if len(nations) > 2 or (len(nations) == 2 and ch >= s * 1.6) else 1
+        cols = -(-len(nations) // rows)
+        step_x, step_y = s * 0.7, max(ch - s, s * 0.6)
+        half = s / 2 + (cols - 1) * step_x / 2
+        x = min(max(x_of(value), bounds[0] + half), bounds[1] - half)
         for i, nation in enumerate(nations):
-            col, row = i % cols, i // cols
-            cx = x_of(value) + (col - (cols - 1) / 2) * s
-            cy = y + (row - (rows - 1) / 2) * s
-            m = tokens.marker_sprite(nation, s)
-            r = m.get_rect(center=(round(cx), round(cy)))
-            if nation in flash:
-                pygame.draw.circle(surface, FLASH, r.center, s * 0.75)
-                pygame.draw.circle(surface, (120, 40, 30), r.center, s * 0.75, 2)
-            surface.blit(m, r)
+            col, row = i // rows, i % rows
+            centre = (round(x + (col - (cols - 1) / 2) * step_x), round(y + (row - (rows - 1) / 2) * step_y))
+            drawn[nation] = _marker(surface, nation, s, centre, nation in flash)
+    return drawn
+
+
+MARKER_MIN, MARKER_MAX = 13, 20  # pixels: a marker's colour is told at a glance from 13 px up
+
+
+def _marker(surface: pygame.Surface, nation: str, size: int, centre: tuple[int, int], flash: bool) -> pygame.Rect:
+    """One track marker with a light rim (so that overlapping markers stay apart)."""
+    if flash:
+        pygame.draw.circle(surface, FLASH, centre, size * 0.75)
+        pygame.draw.circle(surface, (120, 40, 30), centre, size * 0.75, 2)
+    else:
+        pygame.draw.circle(surface, (250, 246, 236), centre, size / 2 + 1)
+    m = tokens.marker_sprite(nation, size)
+    rect = m.get_rect(center=centre)
+    surface.blit(m, rect)
+    return rect
 
 
 # ---------------------------------------------------------------- nations and bonds
 
+TableTip = tuple[pygame.Rect, list[str]]  # a place on the table and its tooltip (first line the heading)
+
+# the heads' keys (English) and what they mean, in words
+COLUMN_TIPS = {
+    "Government": (N_("Government"), N_("The player who governs the nation: the one with the most money in its bonds. "
+                                        "That player makes the nation's moves.")),
+    "Treasury": (N_("Treasury"), N_("The nation's own money. It pays for factories, imports, the soldiers' pay at "
+                                    "Taxation and the interest on its bonds.")),
+    "Power": (N_("Power points and power factor"),
+              N_("\"19 x3\": 19 power points on the power track (25 ends the game) and the power factor 3. At the end "
+                 "each bond scores its interest times this factor.")),
+    "Flags": (N_("Flags"), N_("Regions outside the nation's home (land or sea) that carry its flag; each brings 1M at "
+                              "Taxation.")),
+    "Fact.": (N_("Factories"), N_("Armaments factories and shipyards of the nation; each produces one unit at Production "
+                                  "and brings 2M at Taxation.")),
+    "Units": (N_("Units"), N_("\"2A 1F\": the nation's armies (A) and fleets (F) on the board.")),
+    "bonds left": (N_("Bonds left"), N_("The nation's bonds nobody holds yet (their value in millions); investors can "
+                                        "buy them on the Investor space.")),
+}
+TIP_WIDTH = 340  # design pixels: a tooltip of a few short lines
+
+
+def tip_lines(heading: str, explanation: str, scale: float) -> list[str]:
+    """A tooltip's lines: the heading, then the explanation wrapped to a readable width."""
+    return [heading] + wrap(explanation, font(px(13, scale)), TIP_WIDTH * scale)
+
+
+def column_tip(key: str, scale: float) -> list[str]:
+    """The tooltip of the table's column head ``key`` (its English text)."""
+    heading, explanation = COLUMN_TIPS[key]
+    return tip_lines(_(heading), _(explanation), scale)
+
+
+def power_tip(state: GameState, nation: str, scale: float) -> list[str]:
+    """The tooltip of a nation's "19 x3" cell, with its numbers in words."""
+    power = state.power[nation]
+    factor = state.board.power_factor(power)
+    return tip_lines(state.board.name_of(nation), ngettext(
+        "{points} power point (25 ends the game); power factor {factor}: at the end each of its bonds scores "
+        "its interest times {factor}.",
+        "{points} power points (25 ends the game); power factor {factor}: at the end each of its bonds scores "
+        "its interest times {factor}.", power).format(points=power, factor=factor), scale)
+
+
+def player_tip(state: GameState, player: int, cash: str, scale: float) -> list[str]:
+    """The tooltip of a player's column head: cash and what the badges mean."""
+    lines = [state.setup.players[player]] + tip_lines("", _("Cash: {cash}; below it, this player's bonds in each "
+                                                            "nation (the government's are framed).").format(cash=cash), scale)[1:]
+    if state.card == player:
+        lines += tip_lines("", _("Inv. card: holds the investor card. When a nation reaches the Investor space, this "
+                                 "player gets 2M and may buy a bond."), scale)[1:]
+    if player in state.swiss:
+        lines += tip_lines("", _("Swiss Bank: governs no nation. May invest with the investor and may force a nation "
+                                 "to stop on the Investor space."), scale)[1:]
+    return lines
+
+
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
                hide_cash_of: set[int] | None = None, flash: Iterable[str] = (),
-               current_player: int | None = None, current_nation: str | None = None) -> dict[str, pygame.Rect]:
+               current_player: int | None = None, current_nation: str | None = None,
+               tips: list[TableTip] | None = None) -> dict[str, pygame.Rect]:
     """One table of the nations (government, treasury, power, flags, factories, units) and of every
     investor's bonds in them (a column per player, headed by cash, Swiss Bank and investor card),
     with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights).
-    ``current_nation``: the row to mark (a computer move being shown); else the nation acting now."""
+    ``current_nation``: the row to mark (a computer move being shown); else the nation acting now.
+    ``tips`` receives the places that explain themselves on hover (heads, power cells, players)."""
+    tips = [] if tips is None else tips
     inner = panel(surface, rect, _("Nations and bonds"), scale,
                   _("bonds in M; the government's bonds are framed"))
     board = state.board
@@ -418,8 +490,10 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     for (key, _width), end in zip(fixed, ends):
         text(surface, _(key), (xs[key], hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
              max_width=end - xs[key] - 3)
+        tips.append((pygame.Rect(round(xs[key]), hy, round(end - xs[key]), head_h), column_tip(key, scale)))
     for p in range(players):
         cell = pygame.Rect(round(player_x[p]), hy, round(player_w) - 3, head_h - 1)
+        tips.append((cell, player_tip(state, p, "??" if hide_cash_of and p in hide_cash_of else money(state.cash[p]), scale)))
         if p == current_player:
             pygame.draw.rect(surface, CURRENT_ROW, cell)
         for i, line in enumerate(heads[p]):
@@ -428,6 +502,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
                  "bold", max_width=cell.w - 4)
     text(surface, _("bonds left"), (left_x, hy + head_h - 2), small, PANEL_MUTED, "bold", "bottomleft",
          max_width=inner.right - left_x)
+    tips.append((pygame.Rect(round(left_x), hy, round(inner.right - left_x), head_h), column_tip("bonds left", scale)))
     rows: dict[str, pygame.Rect] = {}
     current = {current_nation} if current_nation else {state.acting_nation(), state.turn_nation}
     for i, nation in enumerate(board.nation_ids):
@@ -454,6 +529,8 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
              max_width=xs["Power"] - xs["Treasury"] - 2)
         text(surface, f"{state.power[nation]} x{board.power_factor(state.power[nation])}", (xs["Power"], cy), size,
              PANEL_TEXT, "bold", "midleft", max_width=xs["Flags"] - xs["Power"] - 2)
+        tips.append((pygame.Rect(round(xs["Power"]), row.y, round(xs["Flags"] - xs["Power"]), row.h),
+                     power_tip(state, nation, scale)))
         text(surface, str(state.flag_count(nation)), (xs["Flags"], cy), size, PANEL_TEXT, "regular", "midleft")
         factories = sum(1 for f in state.factories if board.regions[f].nation == nation)
         text(surface, str(factories), (xs["Fact."], cy), size, PANEL_TEXT, "regular", "midleft")

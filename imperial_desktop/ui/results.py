@@ -10,6 +10,7 @@ from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui.localized import format_money as money
+from imperial_desktop.ui import panels
 from imperial_desktop.ui.panels import nation_short, text
 
 
@@ -80,3 +81,48 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         ly = top + i * round(16 * scale)
         pygame.draw.line(surface, colour, (right + 10, ly + 6), (right + 26, ly + 6), 3)
         text(surface, f"{nation_short(nation)} {state.power[nation]}", (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold")
+
+
+def standing_lines(state: GameState, entry: dict) -> list[str]:
+    """A player's final standing in words: rank, name and total; where the points came from; the
+    governments held (or the Swiss Bank)."""
+    bonds = sum(b["points"] for b in entry["bonds"])
+    head = ngettext("{rank}. {player}: {points} point", "{rank}. {player}: {points} points", entry["total"]).format(
+        rank=entry["rank"], player=entry["name"], points=entry["total"])
+    detail = _("{bonds} from bonds + {cash} cash").format(bonds=bonds, cash=entry["cash"])
+    governs = [state.board.name_of(n) for n in state.board.nation_ids if state.government[n] == entry["player"]]
+    if governs:
+        detail += " · " + _("governs {nations}").format(nations=", ".join(governs))
+    elif entry["player"] in state.swiss:
+        detail += " · " + _("Swiss Bank")
+    return [head, detail]
+
+
+def draw_final_standings(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> list[str]:
+    """The side panel after the game: who won, every player's total and where it came from, and
+    how to open the full score sheet. Returns the lines drawn (for tests)."""
+    inner = panels.panel(surface, rect, _("The game is over"), scale)
+    size, small = panels.px(14, scale), panels.px(12, scale)
+    f, fs = font(size, "bold"), font(small)
+    y, drawn = inner.y + 2, []
+    for entry in state.ranking():
+        head, detail = standing_lines(state, entry)
+        lines = panels.wrap(detail, fs, inner.w - 20)
+        block = pygame.Rect(inner.x - 2, y - 1, inner.w + 4, f.get_linesize() + len(lines) * fs.get_linesize() + 4)
+        if block.bottom > inner.bottom - fs.get_linesize():
+            break
+        if entry["rank"] == 1:
+            pygame.draw.rect(surface, (255, 240, 180), block, border_radius=5)
+        text(surface, head, (inner.x, y), size, PANEL_TEXT, "bold", max_width=inner.w)
+        y += f.get_linesize()
+        for line in lines:
+            text(surface, line, (inner.x + 16, y), small, PANEL_MUTED, max_width=inner.w - 16)
+            y += fs.get_linesize()
+        drawn += [head] + lines
+        y += round(6 * scale)
+    note = _("S: the score sheet with every bond · Esc: the menu")
+    note_y = inner.bottom - fs.get_linesize()
+    text(surface, note, (inner.x, note_y), small, PANEL_MUTED, max_width=inner.w)
+    if note_y - y >= round(110 * scale):  # room left: how the nations got there
+        draw_power_chart(surface, pygame.Rect(inner.x, y, inner.w, note_y - y - 4), state, scale)
+    return drawn + [note]

@@ -211,15 +211,15 @@ TOPICS: tuple[Topic, ...] = (
                                                   "space. Without investor card, after each nation's turn every "
                                                   "player may invest in that nation (its government first), and the "
                                                   "Investor space only pays interest.")),
-        (N_("Interest shortfall."), N_("When a nation cannot pay all its interest. \"Forbid Investor\": it may only "
-                                       "move to the Investor space if its treasury and its government's cash can pay "
-                                       "together. \"Pay what you can\": it may always go there, and the bondholders "
-                                       "lose what is missing.")),
-        (N_("Forced stop."), N_("When a Swiss Bank forces a nation to stop on the Investor space: \"costs the "
-                                "distance\" makes the government pay the rondel cost of the spaces actually moved; "
-                                "\"is free\" makes the stop cost nothing.")),
-        (N_("Swiss Bank force without card."), N_("Without investor card: whether a Swiss Bank may still force a "
-                                                  "nation to stop on the Investor space.")),
+        (N_("Interest shortfall."), N_("When a nation cannot pay all its interest. \"May not go to Investor\": it may "
+                                       "only move to the Investor space if its treasury and its government's cash can "
+                                       "pay together. \"Bondholders get less\": it may always go there, and the "
+                                       "bondholders lose what is missing.")),
+        (N_("Forced Investor stop."), N_("When a Swiss Bank forces a nation to stop on the Investor space: \"paid like "
+                                         "a move\" makes the government pay the rondel cost of the spaces actually "
+                                         "moved; \"free\" makes the stop cost nothing.")),
+        (N_("Swiss Bank, no card."), N_("Without investor card: whether a Swiss Bank may still force a nation to stop "
+                                        "on the Investor space (\"may force a stop\" or \"may not force\").")),
         (N_("St. Petersburg and Kiev."), N_("Whether the two provinces share a land border, so that armies march "
                                             "directly between them.")),
         (N_("Seed."), N_("A number that fixes every shuffle: the same seed and options give the same deal. Leave it "
