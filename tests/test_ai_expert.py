@@ -203,6 +203,49 @@ def test_a_treasury_can_count_for_its_bond_holders():
         assert shared[player] - plain[player] == pytest.approx(due)
 
 
+def test_a_payout_that_is_near_counts_for_the_bond_holders():
+    """Issue 13, the early game: with ``next_payout`` a nation a free move before Investor (rule
+    book: up to three spaces cost nothing) promises its holders part of a payout more than one that
+    has just paid on Investor, so a playout that ends just after a payout is not judged better
+    than one that ends just before it."""
+    from imperial_desktop.ai.analysis import interests
+    from imperial_desktop.ai.evaluation import EvalWeights, expected_scores, payout_nearness
+    state = GameState.new(GameSetup.create(4, 3))
+    nation = next(n for n in state.board.nation_ids if sum(interests(state, n)))
+    size = len(state.board.rondel)
+    investor = state.board.investor_index
+    assert payout_nearness(state, nation) == 0.5  # not placed yet
+    for other in state.board.nation_ids:
+        state.rondel[other] = investor
+    assert payout_nearness(state, nation) == 0.0
+    just_paid = expected_scores(state, EvalWeights(next_payout=1.0))
+    assert just_paid == expected_scores(state, EvalWeights())
+    state.rondel[nation] = (investor - state.board.free_steps) % size
+    assert payout_nearness(state, nation) == 1.0
+    near = expected_scores(state, EvalWeights(next_payout=1.0))
+    holders = interests(state, nation)
+    for player, interest in enumerate(holders):
+        assert near[player] - just_paid[player] == pytest.approx(interest)  # a whole payout, shared
+    state.rondel[nation] = (investor + 1) % size  # a whole cycle ahead
+    assert payout_nearness(state, nation) == pytest.approx(1 / (size - state.board.free_steps))
+
+
+def test_expert_can_favour_hards_choice():
+    """``hard_bonus``: Hard's choice of a rondel space gets that many points in the Expert's
+    comparison; without it Hard is not asked."""
+    from imperial_desktop.ai.hard import HardBot
+    state = GameState.new(GameSetup.create(4, 31))
+    legal = state.legal_actions()
+    plain = ExpertBot(4, max_playouts=4)
+    hybrid = ExpertBot(4, max_playouts=4, hard_bonus=7.0)
+    pick = HardBot(4 + 13).choose(state)
+    before = plain.standing_bonus(state, legal)
+    after = hybrid.standing_bonus(state, legal)
+    assert after[pick] == pytest.approx(before.get(pick, 0.0) + 7.0)
+    assert {a: v for a, v in after.items() if a != pick} == {a: v for a, v in before.items() if a != pick}
+    assert plain.hard is None
+
+
 def test_evaluation_sees_an_unguarded_factory_next_to_a_rival_army():
     """Issue 13, "threats are not seen": an Italian army next to the empty factory of Trieste."""
     from helpers import AH, IT, put, six_player_game

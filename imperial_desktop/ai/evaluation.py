@@ -51,6 +51,9 @@ class EvalWeights:
     # a point of a nation's treasury is worth this much to its bond holders, shared as their
     # interest (it funds their payouts and the nation's growth; 0: only the payouts count)
     treasury_share: float = 0.0
+    # a nation whose rondel marker stands a move before Investor pays its holders this share of a
+    # payout sooner than one that has just paid (0: every position on the rondel is alike)
+    next_payout: float = 0.0
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -84,6 +87,8 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
         paid = min(total * payouts_left, weights.payout_share * money)  # what will flow to the holders
         gov = likely_government(state, nation)
         kept = weights.treasury_share * far * state.treasury[nation]  # worth nothing at the end
+        if weights.next_payout and rounds > 1.0:
+            paid += weights.next_payout * total * payout_nearness(state, nation)
         for player, interest in enumerate(ints):
             if interest:
                 values[player] += bond_weight * interest * factor + (paid + kept) * interest / total
@@ -95,6 +100,18 @@ def expected_scores(state: GameState, weights: EvalWeights = DEFAULT_WEIGHTS) ->
         for player in state.swiss:
             values[player] += weights.swiss_bonus * min(1.0, rounds / 4.0)
     return values
+
+
+def payout_nearness(state: GameState, nation: str) -> float:
+    """1 when the nation's marker stands a free move before Investor, falling
+    to 0 on Investor itself (it has just paid); 0.5 before its first placement."""
+    position = state.rondel[nation]
+    if position is None:
+        return 0.5
+    size = len(state.board.rondel)
+    steps = (state.board.investor_index - position) % size or size
+    free = state.board.free_steps
+    return max(0.0, min(1.0, (size - steps) / (size - free)))
 
 
 def edge(values: list[float], player: int, best_rival_share: float = BEST_RIVAL_SHARE) -> float:

@@ -41,6 +41,8 @@ TWO_PLAYER_SHARE = {"rondel": 1.0}
 DEFAULT_SHARE = 0.33
 # Rondel choices in the first this many nation turns of a game are left to Hard (0: none).
 HARD_OPENING_TURNS = 0
+# Points for the rondel or bond option that Hard would choose (0: Hard is not asked).
+HARD_BONUS = 0.0
 # The evaluation's weights fitted to 7,535 positions of 200 played games (2-6 players) by
 # tools/fit_evaluation.py: payouts are not capped by the treasury, a government is worth no fixed
 # bonus, the power factor is projected linearly until the last rounds. Against three Hard the
@@ -63,7 +65,8 @@ class ExpertBot:
                  use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
                  refine: str = REFINE, weights: EvalWeights = FITTED_WEIGHTS,
                  shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None,
-                 hard_kinds: frozenset[str] = frozenset(), hard_opening: int = HARD_OPENING_TURNS):
+                 hard_kinds: frozenset[str] = frozenset(), hard_opening: int = HARD_OPENING_TURNS,
+                 hard_bonus: float = HARD_BONUS):
         self.budget = budget
         self.shares = {**BUDGET_SHARE, **(shares or {})}  # of the budget, per decision kind
         self.chosen_shares = frozenset(shares or ())  # set by the caller: kept at every player count
@@ -79,7 +82,9 @@ class ExpertBot:
         self.hard_kinds = hard_kinds
         # rondel choices in the game's first ``hard_opening`` nation turns are Hard's too
         self.hard_opening = hard_opening
-        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening else None
+        # points for Hard's choice of a rondel space or bond: its narrower search errs differently
+        self.hard_bonus = hard_bonus
+        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening or hard_bonus else None
 
     def budget_for(self, kind: str, players: int = 4) -> float:
         """Seconds for a decision of this kind in a game of ``players``."""
@@ -118,10 +123,14 @@ class ExpertBot:
     def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:
         """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
         search = self.search
-        return standing_corrections(state, legal, search.exact,
-                                    Corrections(search.factory_correction(len(state.setup.players)),
-                                                search.takeover_guard, search.empty_penalty,
-                                                search.battle_penalty))
+        bonus = standing_corrections(state, legal, search.exact,
+                                     Corrections(search.factory_correction(len(state.setup.players)),
+                                                 search.takeover_guard, search.empty_penalty,
+                                                 search.battle_penalty))
+        if self.hard_bonus and self.hard is not None and state.decision().kind in ("rondel", "invest"):
+            pick = self.hard.choose(state)
+            bonus[pick] = bonus.get(pick, 0.0) + self.hard_bonus
+        return bonus
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
         """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""
