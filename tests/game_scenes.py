@@ -7,13 +7,15 @@ a headless driver, optionally with an overlay, a window or a dialog open.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterator
 
+import pygame
 from helpers import AH, GB, IT, RU, clear_units, put, six_player_game, start_maneuver
 from ui_driver import Driver
 from ui_player import Policy, UIPlayer
 
-from imperial_desktop.core import EndPhase, GameSetup, GameState, MoveFleet, Peace
+from imperial_desktop.core import EndPhase, GameRecord, GameSetup, GameState, MoveFleet, Peace
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import Seat
 
@@ -74,7 +76,17 @@ def scene_states() -> Iterator[tuple[str, GameState, list[Step]]]:
         d.scene.decision_panel.button_for(lambda c: c.action == EndPhase(GB, "fleets")))]
     yield "game-menu", six_player_game(), [lambda d, p: d.click_element(d.scene.buttons["menu"])]
     yield "legend", six_player_game(), [lambda d, p: d.click_element(d.scene.buttons["legend"])]
-    yield "scores", _played_states()["finished"], []
+    yield "scores", midgame_state(), [lambda d, p: d.key(pygame.K_s)]  # the score sheet during play
+
+
+def midgame_state() -> GameState:
+    """Two thirds into the recorded game of saves/finished.json (nations on the power track, bonds
+    bought): the score sheet then has something to compare."""
+    record = GameRecord.load(Path(__file__).resolve().parent.parent / "saves" / "finished.json")
+    state = GameState.new(record.setup)
+    for action in record.actions[:len(record.actions) * 2 // 3]:
+        state.apply(action)
+    return state
 
 
 def open_scene(state: GameState, size: tuple[int, int], steps: list[Step] = (), *, pace: float = 0.0) -> Driver:

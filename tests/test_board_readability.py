@@ -424,3 +424,59 @@ def test_the_hints_alternatives_stand_out_on_every_sea_and_land(geometry) -> Non
         assert min(contrast_ratio(colour, sea) for sea in SEA_GROUNDS) >= 4.5
         assert min(contrast_ratio(colour, ground) for rid, ground in grounds.items()
                    if geometry.regions[rid].kind != "sea") >= 1.7
+
+
+def convoy_lesson():
+    """The guided game's convoy lesson: one British army in London, one in Sheffield (with the factory
+    just built there), two fleets in the English Channel."""
+    state = new_game(players=4, seed=3)
+    clear_units(state)
+    gb = state.board.regions["london"].nation
+    put(state, gb, "london", armies=1)
+    put(state, gb, "sheffield", armies=1)
+    put(state, gb, "english_channel", fleets=2)
+    state.factories |= {"london", "sheffield", "liverpool"}
+    return state
+
+
+def share_on_region(board: BoardView, geometry: BoardGeometry, region: str, nation: str) -> float:
+    """How much of the army drawn for ``nation`` in ``region`` lies on that region."""
+    from shapely.geometry import box
+
+    rect = board.piece_rect(region, nation, "army").inflate(-6, -6)  # without the grip margin
+    (x0, y0), (x1, y1) = board.screen_to_board(rect.topleft), board.screen_to_board(rect.bottomright)
+    piece = box(x0, y0, x1, y1)
+    return piece.intersection(geometry.regions[region].shape).area / piece.area
+
+
+@pytest.mark.parametrize("size", [FIT_1280, FIT_1600])
+def test_a_lone_army_stands_clearly_on_its_own_region(geometry, screen, size) -> None:
+    """Tutorial play-test: the convoy lesson's armies in London and Sheffield stood side by side on
+    their shared border (the first unit slot of each lies by it, half a piece from the neighbour).
+    A lone stack takes the slot where the piece lies most on its region: most of each army is on its
+    own region, and at 1600x1000 nearly all of it."""
+    board = view(geometry, size)
+    state = convoy_lesson()
+    board.draw(pygame.Surface(size), state, version=1)
+    gb = state.board.regions["london"].nation
+    least = 0.85 if size == FIT_1600 else 0.7
+    for region in ("london", "sheffield"):
+        assert share_on_region(board, geometry, region, gb) >= least, region
+    london, sheffield = (board.piece_rect(r, gb, "army") for r in ("london", "sheffield"))
+    assert abs(london.centery - sheffield.centery) > london.h / 2  # not side by side on one line
+
+
+def test_region_outlines_are_smooth(geometry, screen) -> None:
+    """Tutorial play-test: the factory lesson's green outline of the legal sites (Edinburgh, Dublin)
+    was jagged along the coasts. Outlines are drawn anti-aliased: their edges blend into the map,
+    their middle keeps the full colour, and they stay on the region's border."""
+    board = view(geometry, FIT_1600)
+    surface = pygame.Surface(FIT_1600)
+    surface.fill((0, 0, 0))
+    board.outline_region(surface, "edinburgh", (255, 255, 255), 4)
+    levels = [surface.get_at((x, y))[0] for x in range(surface.get_width()) for y in range(surface.get_height())]
+    full = sum(1 for v in levels if v == 255)
+    blended = sum(1 for v in levels if 0 < v < 255)
+    assert full > 200 and blended > full / 4
+    x, y = board.board_to_screen(geometry.regions["edinburgh"].label)
+    assert surface.get_at((round(x), round(y)))[0] == 0  # an outline, not a fill

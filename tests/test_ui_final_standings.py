@@ -25,3 +25,14 @@ def test_the_finished_game_lists_every_player_with_total_and_governments(size) -
     assert lines[-1].startswith("S: the score sheet")
     driver.key(ord("s"))  # the full sheet is still one key away
     assert driver.scene.overlay == "results"
+
+
+def test_the_scores_situation_is_the_score_sheet_during_play() -> None:
+    """The screenshots show the score sheet twice: over the finished game (game-results) and, as S
+    opens it, during play (game-scores); that one is not the finished game again."""
+    from game_scenes import scene_states
+
+    name, state, steps = next(s for s in scene_states() if s[0] == "scores")
+    assert not state.is_terminal() and state.decision() is not None
+    driver = open_scene(state, (1280, 800), steps)
+    assert driver.scene.overlay == "results"

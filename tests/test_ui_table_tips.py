@@ -41,3 +41,26 @@ def test_power_cell_and_investor_card_head_say_it_in_words() -> None:
     head = next(rect for rect, lines in scene.table_tips if lines[0] == state.setup.players[card])
     shown = " ".join(_hover(driver, head.center) or [])
     assert "investor card" in shown and "Cash:" in shown
+
+
+def test_french_marks_stay_with_the_word_before_them(monkeypatch) -> None:
+    """Play-test: a French power tip broke before ": à la fin" (French spaces off : ; ? ! and
+    guillemets). At every width the wrap keeps each such mark on the line of the word before it."""
+    import pygame
+
+    from imperial_desktop import i18n
+    from imperial_desktop.ui import panels
+
+    pygame.init()
+    monkeypatch.setenv("IMPERIAL_DESKTOP_LANGUAGE", "fr")
+    i18n.set_language("fr")
+    state = _played_states()["finished"]
+    tips = [panels.power_tip(state, nation, 1.0) for nation in state.board.nation_ids]
+    text = " ".join(" ".join(tip[1:]) for tip in tips) + " « le marché » ; puis ? et ! enfin"
+    assert " : à la fin" in text
+    f = panels.font(13)
+    for width in range(60, 400, 7):
+        lines = panels._wrap(text, f, width)
+        assert not [line for line in lines if line[0] in ":;?!»"], width
+        assert not [line for line in lines if line.endswith("«")], width
+    assert panels.words("indice x2 : à la fin ; « mot » !") == ["indice", "x2 :", "à", "la", "fin ;", "« mot » !"]

@@ -58,6 +58,7 @@ def computer_turn(size: tuple[int, int], path: Path) -> None:
             shown += 1
             if shown > 12:
                 break
+    pointer_away(driver, size)
     driver.shot(path)
 
 
@@ -120,10 +121,16 @@ def hint(kind: str, size: tuple[int, int], path: Path) -> None:
         job = driver.scene._hint_job
         if job is not None:
             job[1].result(timeout=60)
-    pygame.mouse.set_pos((5, size[1] - 5))  # no tooltip over the picture
+    pointer_away(driver, size)
+    driver.shot(path)
+
+
+def pointer_away(driver: Driver, size: tuple[int, int]) -> None:
+    """The pointer to a corner: no tooltip over the picture (the mouse stays where the picture
+    before left it, such as on the Legend button)."""
+    pygame.mouse.set_pos((5, size[1] - 5))
     driver.post(pygame.MOUSEMOTION, pos=(5, size[1] - 5), rel=(0, 0), buttons=(0, 0, 0))
     driver.frame(3)
-    driver.shot(path)
 
 
 def results(size: tuple[int, int], path: Path) -> None:

@@ -8,20 +8,27 @@ screen and back; every click, hover and drop goes through it and then through sh
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
+
+import numpy as np
 import pygame
+import pygame.surfarray  # imported, not reached through pygame's lazy attribute
+from shapely.geometry import box
 
 from imperial_desktop.core import GameState
 from imperial_desktop.resources import assets_root
 from imperial_desktop.ui import tokens
-from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry
+from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry, polygon_parts
 from imperial_desktop.ui.board_labels import LabelPainter
 from imperial_desktop.ui.hit_test import RegionHitTester
-from imperial_desktop.ui.map_render import SEA, region_grounds
+from imperial_desktop.ui.map_render import SEA, region_grounds, stroke
 from imperial_desktop.ui.palette import HOVER, RGB, ring_colour
 
 MAX_ZOOM = 1.6
 SCALED_MAP_BUDGET = 40 << 20  # bytes of scaled maps kept: the fit one and one zoomed in (a 1.6x map is 39 MB)
 BOARD_IMAGE = "board.png"  # the map without region names: the board view draws them readable
+OUTLINE_SCRATCH_PX = 4_000_000  # pixels of the enlarged drawing of a smooth outline (16 MB)
+OUTLINE_CACHE_PX = 6_000_000  # pixels of outline images kept (24 MB; a zoomed-in sea's is 1.4 M)
 MIN_TOKEN_PX = 18  # a piece never shrinks below this (about 1280x720 at the fit zoom)
 
 
@@ -53,6 +60,32 @@ _HIT_TESTERS: dict[int, RegionHitTester] = {}
 
 
 ROOM_ON_REGION = (1.0, 0.85, 0.7)  # of the usual room between stacks, tried on the region before beside it
+
+
+def smooth_ring(points: list[tuple[float, float]], colour: tuple[int, int, int], width: int,
+                ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A closed line through ``points`` with smooth edges, as an image and its top-left corner: drawn
+    at up to three times the size and averaged down (a thick pygame line along a detailed coast is
+    jagged). The line keeps its exact colour, the edges fade out by coverage."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, y0 = math.floor(min(xs)) - width, math.floor(min(ys)) - width
+    w, h = math.ceil(max(xs)) + width - x0 + 1, math.ceil(max(ys)) + width - y0 + 1
+    ss = next((k for k in (3, 2) if w * h * k * k <= OUTLINE_SCRATCH_PX), 1)
+    big = pygame.Surface((w * ss, h * ss), depth=8)
+    big.set_palette_at(1, (255, 255, 255))
+    stroke(pygame.draw, big, 1, [((x - x0) * ss, (y - y0) * ss) for x, y in points], True, width * ss)
+    drawn = pygame.surfarray.pixels2d(big)
+    covered = np.zeros((w, h), np.uint16)
+    for i in range(ss):
+        for j in range(ss):
+            covered += drawn[i::ss, j::ss]
+    del drawn
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    image.fill((*colour, 0))
+    alpha = pygame.surfarray.pixels_alpha(image)
+    alpha[:] = covered * 255 // (ss * ss)
+    del alpha  # unlocks the image
+    return image, (x0, y0)
 
 
 def hit_tester(geometry: BoardGeometry) -> RegionHitTester:
@@ -94,7 +127,8 @@ class BoardView:
         self._hit: RegionHitTester | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
-        self._outline_cache: dict[tuple, list[list[tuple[float, float]]]] = {}
+        self._outline_cache: dict[tuple, list[tuple[pygame.Surface, tuple[int, int]]]] = {}
+        self._slot_cache: dict[tuple[str, float], list[tuple[float, float]]] = {}
         self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []  # the names as drawn last (screen)
         self._drawn: list[tuple[pygame.Surface, pygame.Rect]] = []  # pieces, flags, factories as drawn last (screen)
         self.grounds: dict[str, RGB] = region_grounds(geometry)
@@ -225,7 +259,7 @@ class BoardView:
         self.rect = layer.get_rect()  # draw in layer coordinates
         try:
             layer.fill((38, 60, 78))
-            layer.blit(self._map_surface(), self.board_to_screen((0, 0)))
+            layer.blit(self._map_surface(), self._map_at())
             for region, colour in (highlights or {}).items():
                 self.outline_region(layer, region, colour, 4)
             self.marks = []
@@ -297,20 +331,26 @@ class BoardView:
         surface.set_clip(clip)
 
     def outline_region(self, surface: pygame.Surface, region: str, colour: tuple[int, int, int], width: int) -> None:
-        key = (region, self.zoom, self.origin, self.rect.topleft)
-        rings = self._outline_cache.get(key)
-        if rings is None:
-            if len(self._outline_cache) > 256:
+        """Stroke a region's outline, smooth (drawn larger and scaled down, like the map's own lines)."""
+        key = (region, self.zoom, colour, width)
+        sprites = self._outline_cache.get(key)
+        if sprites is None:
+            if sum(i.get_width() * i.get_height() for v in self._outline_cache.values() for i, _ in v) > OUTLINE_CACHE_PX:
                 self._outline_cache.clear()
             shape = self.geometry.regions[region].shape.simplify(0.7 / self.zoom)
-            rings = [[self.board_to_screen(p) for p in poly.exterior.coords] for poly in getattr(shape, "geoms", [shape])]
-            self._outline_cache[key] = rings
+            rings = [[(x * self.zoom, y * self.zoom) for x, y in poly.exterior.coords] for poly in polygon_parts(shape)]
+            sprites = self._outline_cache[key] = [smooth_ring(pts, colour, width) for pts in rings if len(pts) > 2]
+        mx, my = self._map_at()
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        for pts in rings:
-            if len(pts) > 2:
-                pygame.draw.lines(surface, colour, True, pts, width)
+        surface.fblits([(image, (mx + x, my + y)) for image, (x, y) in sprites])
         surface.set_clip(clip)
+
+    def _map_at(self) -> tuple[int, int]:
+        """Where the scaled map's top-left corner is drawn (outlines are placed in its pixels, so that
+        they stay on the borders at every pan)."""
+        x, y = self.board_to_screen((0, 0))
+        return round(x), round(y)
 
     def factory_px(self) -> int:
         """Side of a factory square on screen (never below 9 px so it reads at the fit zoom)."""
@@ -372,7 +412,7 @@ class BoardView:
         """Where the stacks of a region stand: the region's unit slots in order, skipping those
         so close at this zoom that the pieces would hide each other (at the fit zoom slots are
         only a few pixels apart); more stacks than that stand in a row beside the first."""
-        slots = list(r.unit_slots) or [r.label]
+        slots = self._slots_by_fit(r)
         if count <= 1:
             return slots[:1]
         size = self.token_size()
@@ -403,6 +443,29 @@ class BoardView:
                     if all(abs(p[0] - q[0]) >= gap * room or abs(p[1] - q[1]) >= vgap * room for q in chosen):
                         chosen.append(p)
         return chosen
+
+    def _slots_by_fit(self, r: RegionGeometry) -> list[tuple[float, float]]:
+        """The region's unit slots, those where a piece at this zoom lies most on the region first
+        (by tenths; the map's order among equals): a slot by a border of a small region would put
+        half the piece on the neighbour, where it reads as standing there or on the border."""
+        key = (r.id, self.zoom)
+        slots = self._slot_cache.get(key)
+        if slots is None:
+            if len(self._slot_cache) > 512:
+                self._slot_cache.clear()
+            slots = sorted(r.unit_slots, key=lambda p: -round(self._share_on_region(r, p), 1)) or [r.label]
+            self._slot_cache[key] = slots
+        return slots
+
+    def _share_on_region(self, r: RegionGeometry, slot: tuple[float, float]) -> float:
+        """How much of an upright army standing on ``slot`` (stepped off the factory) lies on the region."""
+        x, y = self.board_to_screen(slot)
+        rect = pygame.Rect((0, 0), tokens.army_size(self.token_size(), False))
+        rect.center = (round(x), round(y))
+        rect = self._clear_of_factory(r, rect)
+        (x0, y0), (x1, y1) = self.screen_to_board(rect.topleft), self.screen_to_board(rect.bottomright)
+        piece = box(x0, y0, x1, y1)
+        return piece.intersection(r.shape).area / piece.area
 
     def _is_land(self, region: str | None) -> bool:
         return region is not None and self.geometry.regions[region].kind != "sea"

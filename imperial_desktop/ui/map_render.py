@@ -109,6 +109,15 @@ def _luminance(c: RGB) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
+def stroke(draw, surface, colour: RGB, points: list[tuple[float, float]], closed: bool, width: int) -> None:
+    """Lines through ``points`` with round joins (``draw`` is pygame.draw): thick pygame lines leave
+    notches at every corner, which makes a detailed coast look jagged."""
+    draw.lines(surface, colour, closed, points, width)
+    if width >= 3:
+        for x, y in points if closed else points[1:-1]:
+            draw.circle(surface, colour, (x, y), width / 2 - 0.5)
+
+
 class _Painter:
     """Draws board geometry onto a pygame Surface with a uniform scale."""
 
@@ -153,10 +162,7 @@ class _Painter:
         for line in _lines(geom):
             p = self.pts(line.coords)
             if len(p) >= 2:
-                self.pg.draw.lines(self.surface, colour, False, p, w)
-                if w >= 3:   # round joins
-                    for x, y in p[1:-1]:
-                        self.pg.draw.circle(self.surface, colour, (x, y), w / 2 - 0.5)
+                stroke(self.pg.draw, self.surface, colour, p, False, w)
 
     def font(self, kind: str, size: float):
         """A packaged font at a board-unit size."""

@@ -89,12 +89,27 @@ def wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
     return cached
 
 
+CLOSING_MARKS = ":;?!»"  # French sets a space before these: it never breaks a line
+
+
+def words(paragraph: str) -> list[str]:
+    """The units a line may break between: the words, each mark that French spaces off (": à la fin",
+    "« mot »") kept with the word it belongs to."""
+    out: list[str] = []
+    for word in paragraph.split():
+        if out and (word[0] in CLOSING_MARKS or out[-1] == "«"):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def _wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
     lines: list[str] = []
     for paragraph in value.split("\n"):
         indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
         line = ""
-        for word in paragraph.split():
+        for word in words(paragraph):
             candidate = f"{line} {word}" if line else indent + word
             if f.size(candidate)[0] <= width or not line:
                 line = candidate if f.size(candidate)[0] <= width else elide(candidate, f, width)
@@ -225,13 +240,15 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         spots.append((space, cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)))
     pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
     msize = max(12, round(15 * scale))
-    draw_rondel_names(surface, state, (cx, cy, inner_r, radius), scale)
     for space, lx, ly in spots:
         here = [nat for nat in board.nation_ids if state.rondel[nat] == space.index]
-        for i, nat in enumerate(here):
+        for nat, centre in zip(here, rondel_marker_row(len(here), (lx, ly + 8 * scale), space.index,
+                                                        (cx, cy, inner_r, radius), n, msize)):
+            if len(here) > 1:
+                pygame.draw.circle(surface, (250, 246, 236), centre, msize / 2 + 1)  # a rim keeps overlapping markers apart
             m = tokens.marker_sprite(nat, msize)
-            off = (i - (len(here) - 1) / 2) * (msize + 1)
-            surface.blit(m, m.get_rect(center=(lx + off, ly + 8 * scale)))
+            surface.blit(m, m.get_rect(center=centre))
+    draw_rondel_names(surface, state, (cx, cy, inner_r, radius), scale)  # a long name reaching over the next space's markers stays whole
     waiting = [nat for nat in board.nation_ids if state.rondel[nat] is None]
     if waiting:
         text(surface, _("start"), (cx, cy - inner_r * 0.5), px(10, scale), PANEL_MUTED, "regular", "center",
@@ -242,6 +259,20 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
             col, row = i % 3, i // 3
             surface.blit(m, m.get_rect(center=(cx + (col - 1) * (msize + 2), cy + row * (msize + 2))))
     return (cx, cy, inner_r, radius)
+
+
+def rondel_marker_row(count: int, at: tuple[float, float], space: int, geometry: tuple[float, float, float, float],
+                      spaces: int, size: int) -> list[tuple[int, int]]:
+    """Centres of ``count`` markers in a row on a rondel space: side by side where the space is wide
+    enough, else overlapping, so that none covers the next space's name (play-test: three markers
+    on Factory hid the P of Production)."""
+    x, y = at
+    room = 0.0
+    while rondel_space_at((round(x - room - 1), round(y)), geometry, spaces) == space \
+            and rondel_space_at((round(x + room + 1), round(y)), geometry, spaces) == space:
+        room += 1
+    step = size + 1.0 if count < 2 else min(size + 1.0, max(0.0, 2 * room - size) / (count - 1))
+    return [(round(x + (i - (count - 1) / 2) * step), round(y)) for i in range(count)]
 
 
 def draw_rondel_names(surface: pygame.Surface, state: GameState, geometry: tuple[float, float, float, float],
