@@ -24,7 +24,7 @@ def test_power_markers_are_big_and_distinct(which, size) -> None:
     state = _played_states()["finished"] if which == "finished" else GameState.new(GameSetup.create(6, 1))
     lay = game_layout(*size)
     surface = pygame.Surface(lay.size)
-    markers = panels.draw_tracks(surface, lay.tracks, state, lay.scale)
+    markers = panels.draw_tracks(surface, lay.tracks, state, lay.scale).power
     assert set(markers) == set(state.board.nation_ids)
     centres = set()
     for nation, rect in markers.items():
@@ -38,3 +38,29 @@ def test_power_markers_are_big_and_distinct(which, size) -> None:
     if which == "finished":  # three nations on 19: a readable 2x2 cluster around box 19
         shared = [markers[n] for n in markers if state.power[n] == 19]
         assert len(shared) == 3 and max(r.right for r in shared) - min(r.left for r in shared) <= 2.2 * panels.MARKER_MIN
+
+
+@pytest.mark.parametrize("which", ["finished", "start"])
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1600, 1000)])
+def test_box_numbers_are_never_covered(which, size, monkeypatch) -> None:
+    """Play-test of the screenshots: the six markers at the start hid "0" and "2-5". No marker
+    touches a box's number or label, and none changes a pixel of any number or "+N" (a group
+    reaching into the next box passes under its "+N")."""
+    pygame.init()
+    state = _played_states()["finished"] if which == "finished" else GameState.new(GameSetup.create(6, 1))
+    lay = game_layout(*size)
+    surface = pygame.Surface(lay.size)
+    drawing = panels.draw_tracks(surface, lay.tracks, state, lay.scale)
+    markers = [rect.inflate(2, 2) for rect in (*drawing.power.values(), *drawing.tax.values())]  # with their rims
+    bottom = max(label.bottom for label in drawing.labels)
+    numbers = [label for label in drawing.labels if label.bottom == bottom]
+    assert len(numbers) == 26 + len(state.board.tax_points)
+    for label in numbers:
+        assert label.collidelist(markers) == -1, (label, markers)
+    monkeypatch.setattr(panels, "_marker", lambda surface, nation, size, centre, flash: pygame.Rect(centre, (size, size)))
+    bare = pygame.Surface(lay.size)
+    panels.draw_tracks(bare, lay.tracks, state, lay.scale)
+    for label in drawing.labels:
+        for x in range(label.left, label.right):
+            for y in range(label.top, label.bottom):
+                assert surface.get_at((x, y)) == bare.get_at((x, y)), (label, (x, y))

@@ -7,7 +7,9 @@ Everything here only reads the state; nothing changes it.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Mapping
 
 import pygame
 
@@ -206,7 +208,7 @@ def _headline(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int)
 
 def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
                 highlight: dict[int, RGB] | None = None, hover: int | None = None,
-                flash: int | None = None) -> tuple[float, float, float, float]:
+                flash: int | None = None) -> RondelGeometry:
     """The rondel with the nation markers; returns its centre and inner and outer radius.
 
     ``highlight`` outlines spaces (the legal ones), ``hover`` lights the space a choice button or
@@ -218,7 +220,6 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     radius = min(inner.w * 0.46, inner.h * 0.5)
     inner_r = radius * 0.36
     n = len(board.rondel)
-    spots: list[tuple] = []
     for space in board.rondel:
         a0 = -math.pi / 2 + (space.index - 0.5) * 2 * math.pi / n
         a1 = a0 + 2 * math.pi / n
@@ -236,19 +237,17 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
             pygame.draw.polygon(surface, highlight[space.index], pts, max(2, round(3 * scale)))
         else:
             pygame.draw.polygon(surface, (60, 50, 40), pts, 1)
-        mid = (a0 + a1) / 2
-        spots.append((space, cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)))
     pygame.draw.circle(surface, PANEL_BG, (cx, cy), inner_r - 2)
-    msize = max(12, round(15 * scale))
-    for space, lx, ly in spots:
+    geometry = (cx, cy, inner_r, radius)
+    msize = rondel_marker_size(scale)
+    for space, label in zip(board.rondel, rondel_labels(tuple(sp.name for sp in board.rondel), geometry, scale)):
         here = [nat for nat in board.nation_ids if state.rondel[nat] == space.index]
-        for nat, centre in zip(here, rondel_marker_row(len(here), (lx, ly + 8 * scale), space.index,
-                                                        (cx, cy, inner_r, radius), n, msize)):
+        for nat, centre in zip(here, rondel_marker_row(len(here), label.markers_at, space.index, geometry, n, msize)):
             if len(here) > 1:
                 pygame.draw.circle(surface, (250, 246, 236), centre, msize / 2 + 1)  # a rim keeps overlapping markers apart
             m = tokens.marker_sprite(nat, msize)
             surface.blit(m, m.get_rect(center=centre))
-    draw_rondel_names(surface, state, (cx, cy, inner_r, radius), scale)  # a long name reaching over the next space's markers stays whole
+    draw_rondel_names(surface, state, geometry, scale)
     waiting = [nat for nat in board.nation_ids if state.rondel[nat] is None]
     if waiting:
         text(surface, _("start"), (cx, cy - inner_r * 0.5), px(10, scale), PANEL_MUTED, "regular", "center",
@@ -258,34 +257,186 @@ def draw_rondel(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
             m = tokens.marker_sprite(nat, msize)
             col, row = i % 3, i // 3
             surface.blit(m, m.get_rect(center=(cx + (col - 1) * (msize + 2), cy + row * (msize + 2))))
-    return (cx, cy, inner_r, radius)
+    return geometry
 
 
-def rondel_marker_row(count: int, at: tuple[float, float], space: int, geometry: tuple[float, float, float, float],
+RondelGeometry = tuple[float, float, float, float]  # centre x and y, inner and outer radius
+
+
+def rondel_marker_size(scale: float) -> int:
+    """The size of a nation marker on the rondel."""
+    return max(12, round(15 * scale))
+
+
+def rondel_marker_row(count: int, at: tuple[float, float], space: int, geometry: RondelGeometry,
                       spaces: int, size: int) -> list[tuple[int, int]]:
     """Centres of ``count`` markers in a row on a rondel space: side by side where the space is wide
-    enough, else overlapping, so that none covers the next space's name (play-test: three markers
+    enough, else overlapping, so that none reaches into the next space (play-test: three markers
     on Factory hid the P of Production)."""
+    x, y = at
+    room = _room(at, space, geometry, spaces)
+    step = size + 1.0 if count < 2 else min(size + 1.0, max(0.0, 2 * room - size) / (count - 1))
+    return [(round(x + (i - (count - 1) / 2) * step), round(y)) for i in range(count)]
+
+
+def _room(at: tuple[float, float], space: int, geometry: RondelGeometry, spaces: int) -> float:
+    """How far the space reaches from ``at`` both left and right."""
     x, y = at
     room = 0.0
     while rondel_space_at((round(x - room - 1), round(y)), geometry, spaces) == space \
             and rondel_space_at((round(x + room + 1), round(y)), geometry, spaces) == space:
         room += 1
-    step = size + 1.0 if count < 2 else min(size + 1.0, max(0.0, 2 * room - size) / (count - 1))
-    return [(round(x + (i - (count - 1) / 2) * step), round(y)) for i in range(count)]
+    return room
 
 
-def draw_rondel_names(surface: pygame.Surface, state: GameState, geometry: tuple[float, float, float, float],
-                      scale: float) -> None:
-    """The names over every rondel space (a long name may reach into the next one). Marks drawn
-    over the rondel afterwards (the coach's ring) call this again so that no name is cut."""
+@dataclass(frozen=True)
+class RondelLabel:
+    """A rondel space's name as drawn (its lines, text size and rectangle) and where its markers go."""
+
+    lines: tuple[str, ...]
+    size: int
+    rect: pygame.Rect
+    markers_at: tuple[float, float]
+
+
+@lru_cache(maxsize=32)
+def rondel_labels(names: tuple[str, ...], geometry: RondelGeometry, scale: float) -> tuple[RondelLabel, ...]:
+    """Each space's name as large as it fits inside its space with a row of markers under it, the
+    same on every space that has that name: on one line if it can be (down to MIN_TEXT), else split
+    in two (the names crossed into the next space at 1280x720)."""
+    labels: dict[int, RondelLabel] = {}
+    for name in dict.fromkeys(names):
+        spaces = [i for i, other in enumerate(names) if other == name]
+        labels.update(zip(spaces, _name_labels(name, spaces, len(names), geometry, scale)))
+    return tuple(labels[i] for i in range(len(names)))
+
+
+def _name_labels(name: str, spaces: list[int], count: int, geometry: RondelGeometry,
+                 scale: float) -> list[RondelLabel]:
+    """The labels of one name on its ``spaces``, in the first layout that fits on all of them."""
+    for msize in (rondel_marker_size(scale), 0):  # 0: where a marker does not fit beside the name, it goes under it
+        for lines in name_splits(name):
+            for size in range(px(11, scale), MIN_TEXT - 1, -1):
+                spots = [_label_spot(lines, size, space, count, geometry, msize) for space in spaces]
+                if None not in spots:
+                    return [RondelLabel(lines, size, spot[0], spot[1] if msize else _aside(spot[0], space, count, geometry,
+                                                                                          scale))
+                            for spot, space in zip(spots, spaces)]  # type: ignore[index]
+    msize = rondel_marker_size(scale)
+    lines = name_splits(name)[-1]  # no window the layout allows gets here
+    rects = [_lines_rect(lines, MIN_TEXT, _mid_point(space, count, geometry, 0.5)) for space in spaces]
+    return [RondelLabel(lines, MIN_TEXT, rect, (rect.centerx, rect.bottom + msize / 2)) for rect in rects]
+
+
+def _aside(name: pygame.Rect, space: int, spaces: int, geometry: RondelGeometry, scale: float) -> tuple[float, float]:
+    """Where on the middle of the space a marker covers least of the name (it is drawn under it)."""
+    msize = rondel_marker_size(scale)
+    steps = max(1, round(geometry[3] - geometry[2]))
+    best: tuple[float, tuple[float, float]] | None = None
+    for step in range(steps + 1):
+        at = _mid_point(space, spaces, geometry, step / steps)
+        marker = _marker_rect(at, msize)
+        if in_wedge(marker, space, spaces, geometry):
+            hidden = marker.clip(name)
+            score = -hidden.w * hidden.h - abs(step / steps - 0.5)
+            if best is None or score > best[0]:
+                best = (score, at)
+    return best[1] if best else name.center
+
+
+VOWELS = set("aeiouyäöüéèêàâîôûœAEIOUYÄÖÜÉ")
+
+
+def name_splits(name: str) -> list[tuple[str, ...]]:
+    """``name`` on one line, then on two lines at each place where a hyphen may go (before a
+    consonant followed by a vowel: "Pro-duction", "Produk-tion"), the most even first."""
+    cuts = [i for i in range(2, len(name) - 2) if name[i] not in VOWELS | {"x"} and name[i + 1] in VOWELS
+            and VOWELS & set(name[:i]) and name[i - 1].isalpha()]
+    cuts.sort(key=lambda i: abs(i + 1 - (len(name) - i)))
+    return [(name,)] + [(name[:i] + "-", name[i:]) for i in cuts]
+
+
+def _mid_point(space: int, spaces: int, geometry: RondelGeometry, part: float) -> tuple[float, float]:
+    """The point on the middle of a space at ``part`` of the way from the inner to the outer radius."""
     cx, cy, inner_r, radius = geometry
-    n = len(state.board.rondel)
-    for space in state.board.rondel:
-        mid = -math.pi / 2 + space.index * 2 * math.pi / n
-        lx, ly = cx + (inner_r + radius) / 2 * math.cos(mid), cy + (inner_r + radius) / 2 * math.sin(mid)
-        text(surface, space.name, (lx, ly - 8 * scale), px(11, scale), (255, 255, 255), "bold", "center",
-             max_width=(radius - inner_r) * 1.45)
+    mid = -math.pi / 2 + space * 2 * math.pi / spaces
+    r = inner_r + (radius - inner_r) * part
+    return cx + r * math.cos(mid), cy + r * math.sin(mid)
+
+
+def _line_step(f: pygame.font.Font) -> int:
+    """The distance between the lines of a split name: close, as its pieces have no descenders to clear."""
+    return f.get_ascent() - 1
+
+
+@lru_cache(maxsize=512)
+def _ink(lines: tuple[str, ...], size: int) -> tuple[pygame.Rect, ...]:
+    """Where the letters of each line lie in its rendering (names are fitted by their letters)."""
+    f = font(size, "bold")
+    return tuple(f.render(line, True, (255, 255, 255)).get_bounding_rect() for line in lines)
+
+
+def _lines_rect(lines: tuple[str, ...], size: int, centre: tuple[float, float]) -> pygame.Rect:
+    """The rectangle the letters of ``lines`` fill when centred on ``centre``."""
+    ink = _ink(lines, size)
+    step = _line_step(font(size, "bold"))
+    rect = pygame.Rect(0, 0, max(b.w for b in ink), step * (len(lines) - 1) + ink[-1].bottom - ink[0].top)
+    rect.center = (round(centre[0]), round(centre[1]))
+    return rect
+
+
+def _label_spot(lines: tuple[str, ...], size: int, space: int, spaces: int, geometry: RondelGeometry,
+                msize: int) -> tuple[pygame.Rect, tuple[float, float]] | None:
+    """The name's rectangle and the markers' row under it, on the middle of the space nearest its
+    centre where three markers fit side by side (else where most fit), or None if the name and one
+    marker do not both fit."""
+    best: tuple[float, pygame.Rect, tuple[float, float]] | None = None
+    steps = max(1, round(geometry[3] - geometry[2]))
+    for step in range(steps + 1):
+        x, y = _mid_point(space, spaces, geometry, step / steps)
+        for shift in (0, -2, 2, -4, 4, -6, 6):  # a level name fits a slanted space best a little off its middle
+            rect = _lines_rect(lines, size, (x + shift, y))
+            at = (rect.centerx, rect.bottom + 1 + msize / 2)
+            if in_wedge(rect.inflate(2, 2), space, spaces, geometry) and in_wedge(_marker_rect(at, msize), space, spaces,
+                                                                                   geometry):
+                room = min(_room(at, space, geometry, spaces), 1.5 * msize + 2)  # room for 3 markers is enough
+                score = room - abs(step / steps - 0.5) - abs(shift) / 100
+                if best is None or score > best[0]:
+                    best = (score, rect, at)
+    return None if best is None else best[1:]
+
+
+def _marker_rect(at: tuple[float, float], msize: int) -> pygame.Rect:
+    """The square a rondel marker centred on ``at`` covers, with its rim."""
+    rect = pygame.Rect(0, 0, msize + 2, msize + 2)
+    rect.center = (round(at[0]), round(at[1]))
+    return rect
+
+
+def in_wedge(rect: pygame.Rect, space: int, spaces: int, geometry: RondelGeometry) -> bool:
+    """Whether ``rect`` lies wholly inside the rondel space ``space``."""
+    corners = ((rect.left, rect.top), (rect.right - 1, rect.top), (rect.left, rect.bottom - 1),
+               (rect.right - 1, rect.bottom - 1))
+    cx, cy, inner_r, _radius = geometry
+    nearest = (min(max(cx, rect.left), rect.right - 1), min(max(cy, rect.top), rect.bottom - 1))
+    return all(rondel_space_at(c, geometry, spaces) == space for c in corners) \
+        and math.hypot(nearest[0] - cx, nearest[1] - cy) >= inner_r
+
+
+def draw_rondel_names(surface: pygame.Surface, state: GameState, geometry: RondelGeometry,
+                      scale: float) -> dict[int, pygame.Rect]:
+    """The names over every rondel space, each inside its space; returns where each went. Marks
+    drawn over the rondel afterwards (the coach's ring) call this again so that no name is cut."""
+    drawn: dict[int, pygame.Rect] = {}
+    rondel = state.board.rondel
+    for space, label in zip(rondel, rondel_labels(tuple(sp.name for sp in rondel), tuple(geometry), scale)):
+        f = font(label.size, "bold")
+        ink = _ink(label.lines, label.size)
+        for i, line in enumerate(label.lines):
+            top = label.rect.y - ink[0].top + i * _line_step(f)
+            surface.blit(f.render(line, True, (255, 255, 255)), (label.rect.centerx - ink[i].centerx, top))
+        drawn[space.index] = label.rect
+    return drawn
 
 
 def rondel_space_at(pos: tuple[int, int], geometry: tuple[float, float, float, float], spaces: int) -> int | None:
@@ -301,12 +452,22 @@ def rondel_space_at(pos: tuple[int, int], geometry: tuple[float, float, float, f
 
 # ---------------------------------------------------------------- power track and tax chart
 
+@dataclass
+class TrackDrawing:
+    """What draw_tracks drew where (for tests): each track's markers and the ink of its boxes'
+    numbers and labels."""
+
+    power: dict[str, pygame.Rect] = field(default_factory=dict)
+    tax: dict[str, pygame.Rect] = field(default_factory=dict)
+    labels: list[pygame.Rect] = field(default_factory=list)
+
+
 def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                flash: Iterable[str] = ()) -> dict[str, pygame.Rect]:
+                flash: Iterable[str] = ()) -> TrackDrawing:
     """The power track (0-25, factors above) and the tax chart (2-5 ... 15+) side by side.
 
-    Nations in ``flash`` (those whose markers just moved) are ringed. Returns the power track's
-    markers (for tests).
+    Nations in ``flash`` (those whose markers just moved) are ringed. The boxes' numbers are
+    drawn last, on a plate of the box's colour, so that markers never hide them.
     """
     pygame.draw.rect(surface, PANEL_BG, rect)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
@@ -328,15 +489,14 @@ def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
         pygame.draw.rect(surface, (214, 200, 170) if factor % 2 else (228, 216, 190), band)
         label = _("factor x{factor}").format(factor=factor) if high - low >= 4 else f"x{factor}"
         text(surface, label, band.center, px(11, scale), PANEL_TEXT, "bold", "center", max_width=band.w - 4)
+    drawing = TrackDrawing()
+    numbers: list[BoxLabel] = []
     for p in range(26):
-        cell = pygame.Rect(round(x0 + p * cell_w), cells_top, round(cell_w) - 1, cell_h)
-        pygame.draw.rect(surface, (248, 244, 232), cell)
-        pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
-        text(surface, str(p), (cell.centerx, cell.bottom - 1), px(10, scale), PANEL_MUTED, "regular", "midbottom")
-    number_h = px(10, scale)
-    power_markers = _markers(surface, {n: state.power[n] for n in board.nation_ids}, lambda v: x0 + (v + 0.5) * cell_w,
-                             cells_top + (cell_h - number_h) / 2, (cell_w - 2, cell_h - number_h - 2), board.nation_ids,
-                             flash, (x0, x0 + power_w))
+        cell = _box(surface, pygame.Rect(round(x0 + p * cell_w), cells_top, round(cell_w) - 1, cell_h), POWER_BOX)
+        numbers.append(box_label(str(p), cell, (px(10, scale), "regular", PANEL_MUTED), POWER_BOX))
+    rooms = dict(enumerate(map(free_room, numbers)))
+    drawing.power = _markers(surface, {n: state.power[n] for n in board.nation_ids}, rooms, board.nation_ids, flash,
+                             (x0, x0 + power_w))
     # tax chart
     _track_label(surface, titles[1], pygame.Rect(x0 + power_w + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
     tx0 = x0 + power_w + pad + label_w
@@ -346,18 +506,73 @@ def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sc
     pygame.draw.rect(surface, (228, 216, 190), band)
     text(surface, _("taxes collected (M), + power points"), band.center, px(11, scale),
          PANEL_TEXT, "bold", "center", max_width=band.w - 4)
+    labels: list[BoxLabel] = []
+    rooms = {}
     for i, pos in enumerate(positions):
-        cell = pygame.Rect(round(tx0 + i * width), cells_top, round(width) - 1, cell_h)
-        pygame.draw.rect(surface, (236, 226, 200), cell)
-        pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
+        cell = _box(surface, pygame.Rect(round(tx0 + i * width), cells_top, round(width) - 1, cell_h), TAX_BOX)
         label = "2-5" if i == 0 else ("15+" if i == len(positions) - 1 else str(pos))
-        text(surface, label, (cell.centerx, cell.bottom - 1), px(10, scale), PANEL_TEXT, "bold", "midbottom", max_width=cell.w - 2)
-        text(surface, f"+{board.tax_points[pos]}", (cell.centerx, cell.y + 1), px(10, scale), (150, 60, 40), "bold", "midtop",
-             max_width=cell.w - 2)
-    _markers(surface, {n: state.chart[n] for n in board.nation_ids}, lambda v: tx0 + (positions.index(v) + 0.5) * width,
-             cells_top + cell_h / 2, (width - 4, cell_h - 2 * number_h - 2), board.nation_ids, flash,
-             (tx0, rect.right - pad))
-    return power_markers
+        box = [box_label(label, cell, (px(10, scale), "bold", PANEL_TEXT), TAX_BOX)]
+        if board.tax_points[pos]:  # no "+0": its room goes to the markers, which all start there
+            box.append(box_label(f"+{board.tax_points[pos]}", cell, (px(10, scale), "bold", (150, 60, 40)), TAX_BOX, True))
+        labels += box
+        rooms[pos] = free_room(*box)
+    drawing.tax = _markers(surface, {n: state.chart[n] for n in board.nation_ids}, rooms, board.nation_ids, flash,
+                           (tx0, rect.right - pad))
+    drawing.labels = [lab.draw(surface) for lab in numbers + labels]
+    return drawing
+
+
+def _box(surface: pygame.Surface, cell: pygame.Rect, colour: RGB) -> pygame.Rect:
+    """One box of a track, filled and framed."""
+    pygame.draw.rect(surface, colour, cell)
+    pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
+    return cell
+
+
+def free_room(*labels: BoxLabel) -> pygame.Rect:
+    """The part of a box that its labels (one at the bottom, maybe one at the top) leave free."""
+    cell = labels[0].cell
+    top = max([cell.top + 1] + [lab.plate.bottom for lab in labels if lab.ink.centery < cell.centery])
+    bottom = min([cell.bottom - 1] + [lab.plate.top for lab in labels if lab.ink.centery >= cell.centery])
+    return pygame.Rect(cell.x + 1, top, cell.w - 2, bottom - top)
+
+
+@dataclass(frozen=True)
+class BoxLabel:
+    """A number or label in a track's box, placed by its ink (not its font's line), on a plate
+    of the box's colour."""
+
+    image: pygame.Surface
+    cell: pygame.Rect
+    ink: pygame.Rect
+    plate: pygame.Rect
+    plate_colour: RGB
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        """Draw it over whatever is there; returns its ink."""
+        pygame.draw.rect(surface, self.plate_colour, self.plate)
+        bound = self.image.get_bounding_rect()
+        surface.blit(self.image, (self.ink.x - bound.x, self.ink.y - bound.y))
+        return self.ink
+
+
+TextStyle = tuple[int, str, RGB]  # size, kind ("regular", "bold"), colour
+POWER_BOX: RGB = (248, 244, 232)
+TAX_BOX: RGB = (236, 226, 200)
+
+
+def box_label(value: str, cell: pygame.Rect, style: TextStyle, plate: RGB, top: bool = False) -> BoxLabel:
+    """``value`` at the bottom (or the top) of a track's box, 1 px inside its frame."""
+    size, kind, colour = style
+    f = fitted_font(value, size, kind, cell.w - 2)
+    image = f.render(elide(value, f, cell.w - 2), True, colour)
+    ink = image.get_bounding_rect()
+    ink.centerx = cell.centerx
+    if top:
+        ink.top = cell.top + 2
+    else:
+        ink.bottom = cell.bottom - 2
+    return BoxLabel(image, cell, ink, ink.inflate(2, 2).clip(cell.inflate(-2, -2)), plate)
 
 
 def _track_label(surface: pygame.Surface, title: str, rect: pygame.Rect, scale: float) -> None:
@@ -370,25 +585,27 @@ def _track_label(surface: pygame.Surface, title: str, rect: pygame.Rect, scale: 
         y += f.get_linesize()
 
 
-def _markers(surface: pygame.Surface, values: dict[str, int], x_of, y: float, cell: tuple[float, float], order,
+def _markers(surface: pygame.Surface, values: dict[str, int], rooms: Mapping[int, pygame.Rect], order,
              flash: set[str], bounds: tuple[float, float]) -> dict[str, pygame.Rect]:
-    """Nation markers on a track, each as large as its box allows (at least MARKER_MIN): those
-    sharing a box overlap in up to two rows and may reach into the boxes beside it, never beyond
-    the track's ``bounds`` (the play-test found markers packed into one box too small to tell
-    apart). Returns each marker's rectangle."""
+    """Nation markers on a track, in the room each box leaves free of its numbers (``rooms`` by
+    value), each as large as that allows (at least MARKER_MIN): those sharing a box overlap in up
+    to two rows and may reach into the boxes beside it, never beyond the track's ``bounds`` (the
+    play-test found markers packed into one box too small to tell apart). Returns each marker's
+    rectangle."""
     groups: dict[int, list[str]] = {}
     for nation in order:
         groups.setdefault(values[nation], []).append(nation)
-    cw, ch = cell
-    alone = max(MARKER_MIN, min(MARKER_MAX, int(min(cw, ch))))
     drawn: dict[str, pygame.Rect] = {}
     for value, nations in groups.items():
-        s = alone if len(nations) == 1 else MARKER_MIN
+        room = rooms[value]
+        y, ch = room.centery, room.h
+        s = max(MARKER_MIN, min(MARKER_MAX, room.w, ch)) if len(nations) == 1 else MARKER_MIN
         rows = 2 if len(nations) > 2 or (len(nations) == 2 and ch >= s * 1.6) else 1
         cols = -(-len(nations) // rows)
-        step_x, step_y = s * 0.7, max(ch - s, s * 0.6)
+        step_x, step_y = s * 0.7, min(s + 1, max(ch - s, s * 0.6))  # rows of a group close together in tall boxes
         half = s / 2 + (cols - 1) * step_x / 2
-        x = min(max(x_of(value), bounds[0] + half), bounds[1] - half)
+        y = min(y, room.bottom - 1 - (s + (rows - 1) * step_y) / 2)  # too tall: over "+N" (drawn on top), not the number
+        x = min(max(room.centerx, bounds[0] + half), bounds[1] - half)
         for i, nation in enumerate(nations):
             col, row = i // rows, i % rows
             centre = (round(x + (col - (cols - 1) / 2) * step_x), round(y + (row - (rows - 1) / 2) * step_y))
