@@ -26,12 +26,6 @@ def test_a_variant_can_leave_the_opening_rondel_choices_to_hard():
     assert plain.hard_opening == 0 and plain.hard is None
 
 
-def test_a_variant_can_favour_hards_choice():
-    bot = ab_match.variant_bot({"hard_bonus": 5}, seed=1, default_budget=0.1)
-    assert bot.hard_bonus == 5.0 and bot.hard is not None
-    assert ab_match.variant_bot({}, seed=1, default_budget=0.1).hard_bonus == 0.0
-
-
 def test_one_game_records_the_nations_governed_at_the_start():
     result = ab_match.play(("quick", {"bot": "greedy"}, 2, 5, "greedy", 0.1))
     assert result["variant"] == "quick" and result["seed"] == 5

@@ -230,22 +230,6 @@ def test_a_payout_that_is_near_counts_for_the_bond_holders():
     assert payout_nearness(state, nation) == pytest.approx(1 / (size - state.board.free_steps))
 
 
-def test_expert_can_favour_hards_choice():
-    """``hard_bonus``: Hard's choice of a rondel space gets that many points in the Expert's
-    comparison; without it Hard is not asked."""
-    from imperial_desktop.ai.hard import HardBot
-    state = GameState.new(GameSetup.create(4, 31))
-    legal = state.legal_actions()
-    plain = ExpertBot(4, max_playouts=4)
-    hybrid = ExpertBot(4, max_playouts=4, hard_bonus=7.0)
-    pick = HardBot(4 + 13).choose(state)
-    before = plain.standing_bonus(state, legal)
-    after = hybrid.standing_bonus(state, legal)
-    assert after[pick] == pytest.approx(before.get(pick, 0.0) + 7.0)
-    assert {a: v for a, v in after.items() if a != pick} == {a: v for a, v in before.items() if a != pick}
-    assert plain.hard is None
-
-
 def test_evaluation_sees_an_unguarded_factory_next_to_a_rival_army():
     """Issue 13, "threats are not seen": an Italian army next to the empty factory of Trieste."""
     from helpers import AH, IT, put, six_player_game

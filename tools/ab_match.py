@@ -7,8 +7,7 @@
 :class:`PlayoutSearch`, ``max_playouts``, ``searched``: the decision kinds to search, Normal
 deciding the rest; ``refine``: ``halving`` or ``deepening`` (see ``PlayoutSearch``); ``weights``: fields of the
 evaluation's :class:`EvalWeights` to change from the Expert's; ``hard_kinds``: decision kinds Hard makes;
-``hard_opening``: the first nation turns whose rondel choices Hard makes; ``hard_bonus``: points for
-Hard's choice of a rondel space or bond; or ``"bot": "hard"`` with ``corrections``, the
+``hard_opening``: the first nation turns whose rondel choices Hard makes; or ``"bot": "hard"`` with ``corrections``, the
 :class:`Corrections` of Hard's rondel choices). Every variant plays game g with seed ``seed + g`` in
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
@@ -35,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
-from imperial_desktop.ai.expert import BUDGET_SECONDS, FITTED_WEIGHTS, HARD_BONUS, HARD_OPENING_TURNS, ExpertBot  # noqa: E402
+from imperial_desktop.ai.expert import BUDGET_SECONDS, FITTED_WEIGHTS, HARD_OPENING_TURNS, ExpertBot  # noqa: E402
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE  # noqa: E402
 from imperial_desktop.ai.hard import CORRECTIONS, INVEST_LOOKAHEAD, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
@@ -53,7 +52,6 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
                          prior_weights=FITTED_WEIGHTS if spec.get("fitted_prior") else None,
                          hard_kinds=frozenset(spec.get("hard_kinds", ())),
                          hard_opening=int(spec.get("hard_opening", HARD_OPENING_TURNS)),
-                         hard_bonus=float(spec.get("hard_bonus", HARD_BONUS)),
                          weights=replace(FITTED_WEIGHTS, **spec.get("weights", {})))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS

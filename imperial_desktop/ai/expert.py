@@ -41,8 +41,6 @@ TWO_PLAYER_SHARE = {"rondel": 1.0}
 DEFAULT_SHARE = 0.33
 # Rondel choices in the first this many nation turns of a game are left to Hard (0: none).
 HARD_OPENING_TURNS = 0
-# Points for the rondel or bond option that Hard would choose (0: Hard is not asked).
-HARD_BONUS = 0.0
 # The evaluation's weights fitted to 7,535 positions of 200 played games (2-6 players) by
 # tools/fit_evaluation.py: payouts are not capped by the treasury, a government is worth no fixed
 # bonus, the power factor is projected linearly until the last rounds. Against three Hard the
@@ -50,12 +48,9 @@ HARD_BONUS = 0.0
 # 200 others (31.8% -> 39.5% wins; docs/ai.md). The fit also valued cash far from the end at 2.5
 # points a million; that weight is left at 1: with it the Expert no longer convoyed an army onto
 # a free region in the puzzle tests (a flag that brings the end nearer made everyone's cash worth
-# less). Hard and Normal keep the defaults. ``next_payout`` (not fitted) counts a payout that is a
-# free move away: without it a playout that ended just after a payout looked a payout better than
-# one that ended just before it, and the Expert hurried its nations to Investor (session 14: +6.5
-# +- 3.1 points of margin over 110 paired games against three Hard; docs/ai.md).
+# less). Hard and Normal keep the defaults.
 FITTED_WEIGHTS = EvalWeights(government_bonus=0.0, treasury_control=0.12, payout_share=11.25, rounds_per_payout=2.187,
-                             factor_blend_rounds=0.75, cash_weight=1.0, bond_weight=0.9, next_payout=1.0)
+                             factor_blend_rounds=0.75, cash_weight=1.0, bond_weight=0.9)
 
 
 class ExpertBot:
@@ -68,8 +63,7 @@ class ExpertBot:
                  use_prior: bool = True, params: dict[str, float] | None = None, playout_policy: str = PLAYOUT_POLICY,
                  refine: str = REFINE, weights: EvalWeights = FITTED_WEIGHTS,
                  shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None,
-                 hard_kinds: frozenset[str] = frozenset(), hard_opening: int = HARD_OPENING_TURNS,
-                 hard_bonus: float = HARD_BONUS):
+                 hard_kinds: frozenset[str] = frozenset(), hard_opening: int = HARD_OPENING_TURNS):
         self.budget = budget
         self.shares = {**BUDGET_SHARE, **(shares or {})}  # of the budget, per decision kind
         self.chosen_shares = frozenset(shares or ())  # set by the caller: kept at every player count
@@ -85,9 +79,7 @@ class ExpertBot:
         self.hard_kinds = hard_kinds
         # rondel choices in the game's first ``hard_opening`` nation turns are Hard's too
         self.hard_opening = hard_opening
-        # points for Hard's choice of a rondel space or bond: its narrower search errs differently
-        self.hard_bonus = hard_bonus
-        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening or hard_bonus else None
+        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening else None
 
     def budget_for(self, kind: str, players: int = 4) -> float:
         """Seconds for a decision of this kind in a game of ``players``."""
@@ -126,14 +118,10 @@ class ExpertBot:
     def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:
         """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
         search = self.search
-        bonus = standing_corrections(state, legal, search.exact,
-                                     Corrections(search.factory_correction(len(state.setup.players)),
-                                                 search.takeover_guard, search.empty_penalty,
-                                                 search.battle_penalty))
-        if self.hard_bonus and self.hard is not None and state.decision().kind in ("rondel", "invest"):
-            pick = self.hard.choose(state)
-            bonus[pick] = bonus.get(pick, 0.0) + self.hard_bonus
-        return bonus
+        return standing_corrections(state, legal, search.exact,
+                                    Corrections(search.factory_correction(len(state.setup.players)),
+                                                search.takeover_guard, search.empty_penalty,
+                                                search.battle_penalty))
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
         """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""
