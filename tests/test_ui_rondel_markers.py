@@ -9,7 +9,7 @@ import pygame
 import pytest
 from helpers import new_game
 
-from imperial_desktop.ui import panels
+from imperial_desktop.ui import panels, rondel_panel
 from imperial_desktop.ui.layout import game_layout
 
 RONDEL_RECT = {(1280, 720): pygame.Rect(900, 36, 380, 184), (1600, 1000): pygame.Rect(1125, 36, 475, 250)}
@@ -18,7 +18,7 @@ SIZES = [(1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 1000), (1920
 
 def rondel_picture(state, rect: pygame.Rect, scale: float) -> tuple[pygame.Surface, tuple[float, float, float, float]]:
     surface = pygame.Surface((rect.right, rect.bottom))
-    return surface, panels.draw_rondel(surface, rect, state, scale)
+    return surface, rondel_panel.draw_rondel(surface, rect, state, scale)
 
 
 @pytest.mark.parametrize("size, scale", [((1280, 720), 0.8), ((1600, 1000), 1.0)])
@@ -29,13 +29,13 @@ def test_markers_stay_on_their_space_and_under_the_names(size, scale) -> None:
     state.rondel.update({n: 0 for n in nations[:3]} | {n: 4 for n in nations[3:]})  # 3 on Factory, 3 on Import
     surface, geometry = rondel_picture(state, RONDEL_RECT[size], scale)
     n = len(state.board.rondel)
-    msize = panels.rondel_marker_size(scale)
-    labels = panels.rondel_labels(tuple(space.name for space in state.board.rondel), geometry, scale)
+    msize = rondel_panel.rondel_marker_size(scale)
+    labels = rondel_panel.rondel_labels(tuple(space.name for space in state.board.rondel), geometry, scale)
     for space, count in ((0, 3), (4, 3), (1, 6), (2, 2)):
-        row = panels.rondel_marker_row(count, labels[space].markers_at, space, geometry, n, msize)
+        row = rondel_panel.rondel_marker_row(count, labels[space].markers_at, space, geometry, n, msize)
         for x, y in (row[0], row[-1]):
             for edge in ((x - msize // 2 + 1, y), (x + msize // 2 - 1, y)):
-                assert panels.rondel_space_at(edge, geometry, n) == space, (space, count, edge)
+                assert rondel_panel.rondel_space_at(edge, geometry, n) == space, (space, count, edge)
     # the names are whole: the white of their letters is the same with and without the markers
     state.rondel.update({nation: None for nation in nations})
     bare, _ = rondel_picture(state, RONDEL_RECT[size], scale)
@@ -71,15 +71,15 @@ def test_every_name_lies_inside_its_space(language, size) -> None:
         state = new_game(players=6, seed=1)
         lay = game_layout(*size)
         surface = pygame.Surface(lay.size)
-        geometry = panels.draw_rondel(surface, lay.rondel, state, lay.scale)
-        drawn = panels.draw_rondel_names(surface, state, geometry, lay.scale)
+        geometry = rondel_panel.draw_rondel(surface, lay.rondel, state, lay.scale)
+        drawn = rondel_panel.draw_rondel_names(surface, state, geometry, lay.scale)
     finally:
         i18n.set_language("en")
     n = len(state.board.rondel)
     assert sorted(drawn) == list(range(n))
     for space, rect in drawn.items():
         assert inside_space(rect, space, n, geometry), (state.board.rondel[space].name, rect)
-    labels = panels.rondel_labels(tuple(space.name for space in state.board.rondel), geometry, lay.scale)
+    labels = rondel_panel.rondel_labels(tuple(space.name for space in state.board.rondel), geometry, lay.scale)
     for label in labels:
         assert label.size >= panels.MIN_TEXT and len(label.lines) <= 2
         assert "".join(label.lines).replace("-", "") in {space.name.replace("-", "") for space in state.board.rondel}

@@ -27,7 +27,7 @@ from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import SummaryTracker
 from imperial_desktop.i18n import N_, _, ngettext
-from imperial_desktop.ui import panels, refusals
+from imperial_desktop.ui import panels, refusals, rondel_panel
 from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image
@@ -544,7 +544,7 @@ class GameScene:
         self.hover_region = self.board.region_at(event.pos)
         space = None
         if self._rondel_geometry is not None and self.layout.rondel.collidepoint(event.pos) and self._human_decision() == "rondel":
-            space = panels.rondel_space_at(event.pos, self._rondel_geometry, len(self.session.state.board.rondel))
+            space = rondel_panel.rondel_space_at(event.pos, self._rondel_geometry, len(self.session.state.board.rondel))
         if self.decision_panel is None or self.rondel_hover is None or space is not None:
             if space != self.rondel_hover and (space is not None or self.layout.rondel.collidepoint(event.pos)):
                 self.rondel_hover = space
@@ -828,7 +828,7 @@ class GameScene:
             return
         kind = self._human_decision()
         if self._rondel_geometry is not None and self.layout.rondel.collidepoint(pos):
-            space = panels.rondel_space_at(pos, self._rondel_geometry, len(self.session.state.board.rondel))
+            space = rondel_panel.rondel_space_at(pos, self._rondel_geometry, len(self.session.state.board.rondel))
             if space is not None and kind == "rondel":
                 self._click_rondel(space)
             elif space is not None and kind is not None:  # a human decides something else now
@@ -1132,7 +1132,7 @@ class GameScene:
         """The rondel's space names again, over marks drawn on the rondel after it (the coach's
         ring cut "Importer" and "Investisseur", play-test finding 12)."""
         if self._rondel_geometry is not None:
-            panels.draw_rondel_names(surface, self.session.state, self._rondel_geometry, self.layout.scale)
+            rondel_panel.draw_rondel_names(surface, self.session.state, self._rondel_geometry, self.layout.scale)
 
     def _draw_step_marks(self, surface: pygame.Surface, state: GameState) -> None:
         """Where the step being shown happens: its regions' outlines, pulsing (no circle: on
@@ -1285,7 +1285,7 @@ class GameScene:
             hover = next((a.action.space for a in self.hint[:1] if isinstance(a.action, ChooseRondel)), None)
         if hover is None and self.coach is not None:  # and the coach's lesson's
             hover = self.coach.rondel_space()
-        self._rondel_geometry = panels.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, hover, rondel_flash)
+        self._rondel_geometry = rondel_panel.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, hover, rondel_flash)
         hidden = None
         if self.hide_cash:  # hot seat: only the player deciding now sees their own cash
             current = state.current_player()
