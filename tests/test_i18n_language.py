@@ -127,7 +127,7 @@ def test_decisions_and_events_in_german_and_french(speak):
     assert french[0] == "P2 peut investir dans une obligation, ou passer"
     assert english[1][0] == "Italy moves to Investor on the rondel"
     assert german[1][0] == "Italien rückt auf dem Rondell auf Investor vor"
-    assert french[1][0] == "Italie : avance sur la case Investisseur de la roue"
+    assert french[1][0] == "Italie\u00a0: avance sur la case Investisseur de la roue"  # no-break space before ":"
     assert any("Mio. Zinsen" in line for line in german[1]) and any("mil. d'intérêts" in line for line in french[1])
     give_turn(state, AH, position=0)
     speak("de")

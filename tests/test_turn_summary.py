@@ -151,6 +151,23 @@ def test_game_end_appears_for_the_other_players():
     assert any(s.game_over for s in tracker.all_turns())
 
 
+# event type -> the field naming the region where the board changed
+BOARD_CHANGES = {"factory_built": "region", "unit_placed": "region", "unit_moved": "destination", "battle": "region",
+                 "army_status": "region", "factory_destroyed": "region", "flag_placed": "region", "flag_removed": "region"}
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_each_turn_names_the_regions_where_the_board_changed(seed):
+    record = simulated(seed)
+    tracker = replay_summary(record)
+    by_turn = {s.turn: s for s in tracker.all_turns()}
+    expected = events_by_turn(record.setup, record.actions)
+    for turn, events in expected.items():
+        regions = list(dict.fromkeys(e[BOARD_CHANGES[e.type]] for e in events if e.type in BOARD_CHANGES))
+        assert (by_turn[turn].regions if turn in by_turn else []) == regions, turn
+    assert sum(len(s.regions) for s in by_turn.values()) > 10
+
+
 def test_names_with_markup_characters_stay_plain_text():
     record = simulated(6, names=MARKUP_NAMES)
     tracker = replay_summary(record)

@@ -62,3 +62,55 @@ def test_german_never_declines_a_nation_name_after_von(domain) -> None:
              for s in (m.string if isinstance(m.string, tuple) else (m.string,))
              if re.search(r"\b(von|des|dem|vom)\s+\{nation\}", s)]
     assert wrong == []
+
+
+FRENCH_PLAIN_SPACE = re.compile(r" [:;?!»]|« ")  # a breakable space where French wants a no-break one
+
+
+def french_strings(domain: str):
+    catalog = catalogs.read_catalog(catalogs.po_path("fr", domain), "fr", domain)
+    for message in catalog:
+        if message.id and message.string:
+            yield from (message.string if isinstance(message.string, tuple) else (message.string,))
+
+
+@pytest.mark.parametrize("domain", ["game", "ui", "help", "tutorial"])
+def test_french_marks_are_held_by_a_no_break_space(domain) -> None:
+    """French sets a space before : ; ? ! and inside « »; pygame-gui's tooltips and text boxes break
+    a line at any plain space, so that space is a no-break one (U+00A0) and the mark never wraps
+    alone onto the next line."""
+    assert [s for s in french_strings(domain) if FRENCH_PLAIN_SPACE.search(s)] == []
+
+
+def test_pygame_gui_keeps_each_french_mark_with_its_word() -> None:
+    """The catalog texts in a pygame-gui text box at many widths: no line starts with : ; ? ! » or
+    ends with «; the same texts with plain spaces do break there (what the no-break space fixes)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    import pygame_gui
+
+    from imperial_desktop.ui.gui import make_manager
+
+    strings = list(french_strings("ui"))
+    marks = ":;?»"  # (no French text has a "!" yet)
+    sample = " ".join(next(s for s in strings if "\u00a0" + mark in s and "<" not in s) for mark in marks)
+    assert "«\u00a0" in sample
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    manager = make_manager((800, 600))
+
+    def broken(text: str) -> list[tuple[int, str]]:
+        bad = []
+        for width in range(80, 420, 13):
+            box = pygame_gui.elements.UITextBox(text, pygame.Rect(0, 0, width, -1), manager)
+            for row in box.text_box_layout.layout_rows:
+                line = "".join(getattr(chunk, "text", "") for chunk in row.items).strip(" ")
+                if line[:1] in tuple(":;?!»") or line.rstrip("\u00a0").endswith("«"):
+                    bad.append((width, line))
+            box.kill()
+        return bad
+
+    assert broken(sample) == []
+    assert broken(sample.replace("\u00a0", " "))  # the test sees the fault it guards against

@@ -57,10 +57,64 @@ def test_french_marks_stay_with_the_word_before_them(monkeypatch) -> None:
     state = _played_states()["finished"]
     tips = [panels.power_tip(state, nation, 1.0) for nation in state.board.nation_ids]
     text = " ".join(" ".join(tip[1:]) for tip in tips) + " « le marché » ; puis ? et ! enfin"
-    assert " : à la fin" in text
+    assert "\u00a0: à la fin" in text  # the catalog holds the mark with a no-break space
     f = panels.font(13)
     for width in range(60, 400, 7):
         lines = panels._wrap(text, f, width)
         assert not [line for line in lines if line[0] in ":;?!»"], width
         assert not [line for line in lines if line.endswith("«")], width
     assert panels.words("indice x2 : à la fin ; « mot » !") == ["indice", "x2 :", "à", "la", "fin ;", "« mot » !"]
+    assert panels.words("2\u00a0345 mil. 0-4\u00a0x0") == ["2\u00a0345", "mil.", "0-4\u00a0x0"]  # no-break spaces hold
+
+
+def _crowded():
+    from imperial_desktop.core import GameSetup, GameState
+
+    state = GameState.new(GameSetup.create(6, 1))
+    for i, nation in enumerate(state.board.nation_ids):
+        state.chart[nation] = 6 if i < 4 else 9
+        state.power[nation] = (12, 12, 12, 3, 25, 0)[i]
+    return state
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1600, 1000)])
+def test_crowded_track_box_names_its_nations(size) -> None:
+    """Overlapping markers are told apart in words: the pointer over a box shared by four
+    nations, or over any of its markers, shows the box's meaning and all four names."""
+    from imperial_desktop.ui.tracks_panel import power_box_heading, tax_box_heading
+
+    state = _crowded()
+    board = state.board
+    driver = open_scene(state, size)
+    scene = driver.scene
+    here = [board.name_of(n) for n in board.nation_ids[:4]]
+    expected = ["Taxes of 6M: +1 power point"] + here
+    assert tax_box_heading(board, 6) == expected[0]
+    *markers, box = [rect for rect, lines in scene.track_tips if lines == expected]  # the box comes last
+    assert len(markers) == 4 and all(box.colliderect(marker) for marker in markers)
+    for pos in (box.center, (box.centerx, box.bottom - 3), *(marker.center for marker in markers)):
+        assert _hover(driver, pos) == expected, pos
+    power = next(rect for rect, lines in scene.track_tips if lines[0] == power_box_heading(board, 12))
+    assert _hover(driver, power.center) == ["12 power points, factor x2"] + here[:3]
+    assert _hover(driver, scene.layout.board.center) is None  # off the tracks: no tooltip
+
+
+def test_track_titles_explain_the_tracks() -> None:
+    """The tax chart's title and band say what the boxes, the red "+N" and rising mean (the band's
+    old header "taxes collected (M), + power points" had to give way to the "+N"); the power
+    track's title and bands give every factor of the map."""
+    state = _crowded()
+    driver = open_scene(state, (1280, 800))
+    scene = driver.scene
+    tips = {lines[0]: [rect for rect, other in scene.track_tips if other == lines] for _r, lines in scene.track_tips}
+    for place in tips["Tax chart"]:  # the title and the band
+        shown = " ".join(_hover(driver, place.center) or [])
+        assert shown.startswith("Tax chart ") and "last Taxation" in shown and "in millions" in shown
+        assert "+N above a box is the power points" in shown and "success bonus of 1M" in shown
+        assert '5M or less counts as "2-5", 15M or more as "15+"' in shown
+    assert len(tips["Power track"]) == 1 + len(state.board.factor_table)  # the title and each band
+    for place in tips["Power track"]:
+        shown = " ".join(_hover(driver, place.center) or [])
+        assert "reaching 25 ends the game" in shown
+        for low, high, factor in state.board.factor_table:
+            assert (f"{low}-{high}\u00a0x{factor}" if high > low else f"{low}\u00a0x{factor}") in shown

@@ -59,6 +59,9 @@ class NationTurnSummary:
     swiss_banks: list[tuple[int, bool]] = field(default_factory=list)  # player, holds now
     donations: list[tuple[int, str, int]] = field(default_factory=list)
     game_over: bool = False
+    # where the board changed, in the order it happened: factories, placed units, moves'
+    # destinations, battles, entries, destroyed factories, flags (the screen outlines them)
+    regions: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -343,8 +346,13 @@ class _TurnWriter:
         self.late.append(text.format(player=self.who(d["player"]), nation=self.name(d["nation"]),
                                      space=self.board.rondel[d["intended"]].name if isinstance(d.get("intended"), int) else None))
 
+    def touched(self, region: Any) -> None:
+        if isinstance(region, str) and region not in self.s.regions:
+            self.s.regions.append(region)
+
     def factory_built(self, d: dict[str, Any]) -> None:
         self.s.factories_built.append(d["region"])
+        self.touched(d["region"])
         if factory_noun(self.board, d["region"]) == "shipyard":
             text = _("{nation} built a shipyard in {region}.")
         else:
@@ -353,16 +361,19 @@ class _TurnWriter:
 
     def unit_placed(self, d: dict[str, Any]) -> None:
         self.placed[bool(d.get("imported"))].append((d["unit"], d["region"]))
+        self.touched(d["region"])
         self.mover = d["nation"]
 
     def unit_moved(self, d: dict[str, Any]) -> None:
         self.s.units_moved += 1
         self.s.convoyed += 1 if d.get("convoy") else 0
         self.moves.setdefault((d["unit"], d["destination"]), []).append(tuple(d.get("convoy") or ()))
+        self.touched(d["destination"])
         self.mover = d["nation"]
 
     def battle(self, d: dict[str, Any]) -> None:
         self.s.battles += 1
+        self.touched(d["region"])
         a, b = sorted((d["nation"], d["target_nation"]))
         losses = self.battles.setdefault((d["region"], a, b), [])
         losses += [(d["nation"], d["unit"]), (d["target_nation"], d["target_unit"])]
@@ -373,9 +384,11 @@ class _TurnWriter:
         else:
             self.s.friendly_entries += 1
         self.status[(d["nation"], d["region"])] = bool(d["hostile"])
+        self.touched(d["region"])
 
     def factory_destroyed(self, d: dict[str, Any]) -> None:
         self.s.factories_destroyed.append(d["region"])
+        self.touched(d["region"])
         if d.get("owner"):
             text = _("{nation} destroyed {owner}'s factory in {region}, giving up 3 armies.")
         else:
@@ -385,10 +398,12 @@ class _TurnWriter:
 
     def flag_placed(self, d: dict[str, Any]) -> None:
         self.s.flags_won.append((d["nation"], d["region"]))
+        self.touched(d["region"])
         self.won.setdefault(d["nation"], []).append(d["region"])
 
     def flag_removed(self, d: dict[str, Any]) -> None:
         self.s.flags_lost.append((d["nation"], d["region"]))
+        self.touched(d["region"])
         self.lost.setdefault(d["nation"], []).append(d["region"])
 
     def taxes_collected(self, d: dict[str, Any]) -> None:

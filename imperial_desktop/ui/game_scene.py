@@ -27,7 +27,7 @@ from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import SummaryTracker
 from imperial_desktop.i18n import N_, _, ngettext
-from imperial_desktop.ui import panels, refusals, rondel_panel
+from imperial_desktop.ui import panels, refusals, rondel_panel, tracks_panel
 from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image
@@ -39,6 +39,7 @@ from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.localized import format_money as money
 from imperial_desktop.ui.results import draw_final_standings, draw_results
+from imperial_desktop.ui.summary_overlay import SummaryOverlay
 from imperial_desktop.ui.layout import GameLayout, game_layout
 from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
 from imperial_desktop.ui.rules_topics import topic_for_decision
@@ -149,7 +150,8 @@ class GameScene:
         self._tip: pygame.Surface | None = None
         self._tip_key: tuple | None = None
         self.table_tips: list[panels.TableTip] = []  # the table's self-explaining places, from its last drawing
-        self.table_tip_shown: list[str] | None = None  # the lines of the table tooltip drawn last (tests)
+        self.track_tips: list[panels.TableTip] = []  # and the tracks'
+        self.table_tip_shown: list[str] | None = None  # the lines of the table's or tracks' tooltip drawn last (tests)
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self._last_human: int | None = None
@@ -159,6 +161,7 @@ class GameScene:
         self.on_rules: Callable[[], None] | None = None
         self.saves_root = None  # folder for named saves (None: the user data folder)
         self.summary = _make_summary(session)
+        self.summary_overlay = SummaryOverlay(self.summary)
         self.hint: list | None = None  # the Expert's advice for the decision of now (a list of Advice)
         self.hint_seconds = HINT_SECONDS
         self.hint_in_process = False  # the app sets it (tests keep the quicker thread)
@@ -1073,7 +1076,7 @@ class GameScene:
             x = max(lay.board.x, min(x, lay.board.right - self._tip.get_width()))
             y = max(lay.board.y, min(y, lay.board.bottom - self._tip.get_height()))
             surface.blit(self._tip, (x, y))
-        self._draw_table_tip(surface)
+        self._draw_panel_tip(surface)
         if self.hint and self.overlay is None:
             self._draw_hint(surface)
         if self.coach is not None:
@@ -1082,12 +1085,15 @@ class GameScene:
         if self.handover_to is not None:
             self._draw_handover(surface)
 
-    def _draw_table_tip(self, surface: pygame.Surface) -> None:
-        """What a column head, a power cell or a player's head of the table means, under the pointer."""
+    def _draw_panel_tip(self, surface: pygame.Surface) -> None:
+        """What the place under the pointer means: on the table a column head, a power cell or a
+        player's head; on the tracks a title, a band or a box (with the nations on it)."""
         self.table_tip_shown = None
-        if self.overlay is not None or self.handover_to is not None or not self.layout.table.collidepoint(self.hover_pos):
+        if self.overlay is not None or self.handover_to is not None:
             return
-        lines = next((lines for rect, lines in self.table_tips if rect.collidepoint(self.hover_pos)), None)
+        places = next((tips for area, tips in ((self.layout.table, self.table_tips), (self.layout.tracks, self.track_tips))
+                       if area.collidepoint(self.hover_pos)), [])
+        lines = next((lines for rect, lines in places if rect.collidepoint(self.hover_pos)), None)
         if lines is None:
             return
         key = (tuple(lines), self.layout.scale)
@@ -1183,6 +1189,9 @@ class GameScene:
         rect.midtop = (board.centerx, board.y + 12)
         if self.overlay is not None:  # clear of the open overlay's title and close hint
             rect.midbottom = (board.centerx, board.bottom - 4)
+            frame = self.summary_overlay.rect if self.overlay == "summary" else None
+            if frame is not None and frame.colliderect(rect) and not frame.colliderect(rect.move(0, board.y + 12 - rect.y)):
+                rect.y = board.y + 12  # the summary sits in a bottom corner: the top is free
         self.toast_rect = rect
         pygame.draw.rect(surface, (120, 40, 30), rect, border_radius=8)
         pygame.draw.rect(surface, (250, 220, 200), rect, 1, border_radius=8)
@@ -1225,46 +1234,12 @@ class GameScene:
         draw_legend(surface, inner, self.layout.scale, title=False, frame=False)
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """What each nation did since the deciding (or last) human player's last decision."""
-        state = self.session.state
-        player = state.current_player()
+        """What each nation did since the deciding (or first) human player's last decision."""
+        player = self.session.state.current_player()
         if player is None or not self.session.seats[player].is_human:
             humans = [i for i, seat in enumerate(self.session.seats) if seat.is_human]
             player = humans[0] if humans else 0
-        s = self.layout.scale
-        rect = area.inflate(-round(area.w * 0.12), -round(area.h * 0.08))
-        name = state.setup.players[player]
-        inner = self._draw_overlay_frame(surface, rect, _("What happened since the last decision of {player}").format(player=name))
-        turns = self.summary.since(player) if self.summary is not None else []
-        size = panels.px(13, s)
-        f, fb = font(size), font(size, "bold")
-        line_h = f.get_linesize() + 1
-        y = inner.y
-        if not turns:
-            panels.text(surface, _("Nothing yet: no other nation has acted since."), (inner.x, y), size, PANEL_TEXT,
-                        max_width=inner.w)
-            return
-        rows: list[tuple[str, bool, str | None]] = []
-        for turn in turns:
-            rows.append((turn.title, True, turn.nation))
-            for line in turn.lines:
-                for part in panels.wrap(line, f, inner.w - 30):
-                    rows.append((part, False, None))
-        visible = max(1, inner.h // line_h)
-        if len(rows) > visible:  # the newest part matters most: show the end, say what is cut
-            cut = len(rows) - visible + 1
-            rows = [(ngettext("... {count} earlier line (full text in the log)", "... {count} earlier lines (full text in the log)",
-                              cut).format(count=cut), False, None)] + rows[-(visible - 1):]
-        from imperial_desktop.ui import tokens
-
-        for text_line, heading, nation in rows:
-            if heading and nation:
-                m = tokens.marker_sprite(nation, max(10, line_h - 4))
-                surface.blit(m, m.get_rect(midleft=(inner.x, y + line_h / 2)))
-            panels.text(surface, text_line, (inner.x + (22 if heading else 30), y), size, PANEL_TEXT,
-                        "bold" if heading else "regular", max_width=inner.w - 30)
-            y += line_h
-        del fb
+        self.summary_overlay.draw(surface, area, self.board, player, self.session.setup.players[player], self.layout.scale)
 
     def _draw_chrome(self, state: GameState, status: str, rondel_hl: dict[int, tuple[int, int, int]] | None, step) -> None:
         """Top bar, tracks, table and side panels: re-drawn only when something they show changes."""
@@ -1276,7 +1251,8 @@ class GameScene:
         chrome.fill(WINDOW_BG)
         self._draw_top_bar(chrome, state, status, step)
         flash_nations = {step.nation} if step is not None and step.nation and step.kind in ("taxes", "power") else set()
-        panels.draw_tracks(chrome, lay.tracks, state, s, flash_nations)
+        self.track_tips = []
+        tracks_panel.draw_tracks(chrome, lay.tracks, state, s, flash_nations, self.track_tips)
         rondel_flash = None
         if step is not None and step.kind == "rondel" and step.events:
             rondel_flash = step.events[0].data.get("to")

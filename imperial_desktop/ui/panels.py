@@ -1,13 +1,13 @@
-"""The panels around the board: top bar, power track and tax chart, the table of nations and
-bonds, and the log (the rondel has its own module, ``rondel_panel``).
+"""The panels around the board: top bar, the table of nations and bonds, and the log (the rondel
+and the tracks have their own modules, ``rondel_panel`` and ``tracks_panel``).
 
 Everything here only reads the state; nothing changes it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+import re
+from typing import Iterable
 
 import pygame
 
@@ -90,13 +90,14 @@ def wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
 
 
 CLOSING_MARKS = ":;?!»"  # French sets a space before these: it never breaks a line
+BREAKS = re.compile(r"[^\S\u00a0\u202f]+")  # any space but the no-break ones ("1 234" in French, "0-4 x0")
 
 
 def words(paragraph: str) -> list[str]:
     """The units a line may break between: the words, each mark that French spaces off (": à la fin",
     "« mot »") kept with the word it belongs to."""
     out: list[str] = []
-    for word in paragraph.split():
+    for word in filter(None, BREAKS.split(paragraph)):
         if out and (word[0] in CLOSING_MARKS or out[-1] == "«"):
             out[-1] += " " + word
         else:
@@ -200,185 +201,6 @@ def _headline(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int)
     line_h = font(small, "bold").get_linesize()
     for i, line in enumerate(lines):
         text(surface, line, (rect.x, rect.centery + (i - 1) * line_h), small, HEADER_TEXT, "bold", "topleft")
-
-
-# ---------------------------------------------------------------- power track and tax chart
-
-@dataclass
-class TrackDrawing:
-    """What draw_tracks drew where (for tests): each track's markers and the ink of its boxes'
-    numbers and labels."""
-
-    power: dict[str, pygame.Rect] = field(default_factory=dict)
-    tax: dict[str, pygame.Rect] = field(default_factory=dict)
-    labels: list[pygame.Rect] = field(default_factory=list)
-
-
-def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                flash: Iterable[str] = ()) -> TrackDrawing:
-    """The power track (0-25, factors above) and the tax chart (2-5 ... 15+) side by side.
-
-    Nations in ``flash`` (those whose markers just moved) are ringed. The boxes' numbers are
-    drawn last, on a plate of the box's colour, so that markers never hide them.
-    """
-    pygame.draw.rect(surface, PANEL_BG, rect)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
-    board = state.board
-    flash = set(flash)
-    pad = round(6 * scale)
-    band_h = max(14, round(16 * scale))
-    cells_top = rect.y + pad + band_h
-    cell_h = rect.bottom - pad - cells_top
-    titles = (_("Power points"), _("Tax chart"))
-    longest_word = max(font(MIN_TEXT, "bold").size(word)[0] for title in titles for word in title.split())
-    label_w = max(52, round(64 * scale), min(round(96 * scale), longest_word + 8))  # long words of a translation
-    power_w = round((rect.w - 3 * pad - 2 * label_w) * 0.64)
-    _track_label(surface, titles[0], pygame.Rect(rect.x + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
-    x0 = rect.x + pad + label_w
-    cell_w = power_w / 26
-    for low, high, factor in board.factor_table:
-        band = pygame.Rect(round(x0 + low * cell_w), rect.y + pad, round((high - low + 1) * cell_w) - 1, band_h - 1)
-        pygame.draw.rect(surface, (214, 200, 170) if factor % 2 else (228, 216, 190), band)
-        label = _("factor x{factor}").format(factor=factor) if high - low >= 4 else f"x{factor}"
-        text(surface, label, band.center, px(11, scale), PANEL_TEXT, "bold", "center", max_width=band.w - 4)
-    drawing = TrackDrawing()
-    numbers: list[BoxLabel] = []
-    for p in range(26):
-        cell = _box(surface, pygame.Rect(round(x0 + p * cell_w), cells_top, round(cell_w) - 1, cell_h), POWER_BOX)
-        numbers.append(box_label(str(p), cell, (px(10, scale), "regular", PANEL_MUTED), POWER_BOX))
-    rooms = dict(enumerate(map(free_room, numbers)))
-    drawing.power = _markers(surface, {n: state.power[n] for n in board.nation_ids}, rooms, board.nation_ids, flash,
-                             (x0, x0 + power_w))
-    # tax chart
-    _track_label(surface, titles[1], pygame.Rect(x0 + power_w + pad, rect.y + pad, label_w - 4, rect.h - 2 * pad), scale)
-    tx0 = x0 + power_w + pad + label_w
-    positions = sorted(board.tax_points)
-    width = (rect.right - pad - tx0) / len(positions)
-    band = pygame.Rect(round(tx0), rect.y + pad, round(rect.right - pad - tx0), band_h - 1)
-    pygame.draw.rect(surface, (228, 216, 190), band)
-    text(surface, _("taxes collected (M), + power points"), band.center, px(11, scale),
-         PANEL_TEXT, "bold", "center", max_width=band.w - 4)
-    labels: list[BoxLabel] = []
-    rooms = {}
-    for i, pos in enumerate(positions):
-        cell = _box(surface, pygame.Rect(round(tx0 + i * width), cells_top, round(width) - 1, cell_h), TAX_BOX)
-        label = "2-5" if i == 0 else ("15+" if i == len(positions) - 1 else str(pos))
-        box = [box_label(label, cell, (px(10, scale), "bold", PANEL_TEXT), TAX_BOX)]
-        if board.tax_points[pos]:  # no "+0": its room goes to the markers, which all start there
-            box.append(box_label(f"+{board.tax_points[pos]}", cell, (px(10, scale), "bold", (150, 60, 40)), TAX_BOX, True))
-        labels += box
-        rooms[pos] = free_room(*box)
-    drawing.tax = _markers(surface, {n: state.chart[n] for n in board.nation_ids}, rooms, board.nation_ids, flash,
-                           (tx0, rect.right - pad))
-    drawing.labels = [lab.draw(surface) for lab in numbers + labels]
-    return drawing
-
-
-def _box(surface: pygame.Surface, cell: pygame.Rect, colour: RGB) -> pygame.Rect:
-    """One box of a track, filled and framed."""
-    pygame.draw.rect(surface, colour, cell)
-    pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
-    return cell
-
-
-def free_room(*labels: BoxLabel) -> pygame.Rect:
-    """The part of a box that its labels (one at the bottom, maybe one at the top) leave free."""
-    cell = labels[0].cell
-    top = max([cell.top + 1] + [lab.plate.bottom for lab in labels if lab.ink.centery < cell.centery])
-    bottom = min([cell.bottom - 1] + [lab.plate.top for lab in labels if lab.ink.centery >= cell.centery])
-    return pygame.Rect(cell.x + 1, top, cell.w - 2, bottom - top)
-
-
-@dataclass(frozen=True)
-class BoxLabel:
-    """A number or label in a track's box, placed by its ink (not its font's line), on a plate
-    of the box's colour."""
-
-    image: pygame.Surface
-    cell: pygame.Rect
-    ink: pygame.Rect
-    plate: pygame.Rect
-    plate_colour: RGB
-
-    def draw(self, surface: pygame.Surface) -> pygame.Rect:
-        """Draw it over whatever is there; returns its ink."""
-        pygame.draw.rect(surface, self.plate_colour, self.plate)
-        bound = self.image.get_bounding_rect()
-        surface.blit(self.image, (self.ink.x - bound.x, self.ink.y - bound.y))
-        return self.ink
-
-
-TextStyle = tuple[int, str, RGB]  # size, kind ("regular", "bold"), colour
-POWER_BOX: RGB = (248, 244, 232)
-TAX_BOX: RGB = (236, 226, 200)
-
-
-def box_label(value: str, cell: pygame.Rect, style: TextStyle, plate: RGB, top: bool = False) -> BoxLabel:
-    """``value`` at the bottom (or the top) of a track's box, 1 px inside its frame."""
-    size, kind, colour = style
-    f = fitted_font(value, size, kind, cell.w - 2)
-    image = f.render(elide(value, f, cell.w - 2), True, colour)
-    ink = image.get_bounding_rect()
-    ink.centerx = cell.centerx
-    if top:
-        ink.top = cell.top + 2
-    else:
-        ink.bottom = cell.bottom - 2
-    return BoxLabel(image, cell, ink, ink.inflate(2, 2).clip(cell.inflate(-2, -2)), plate)
-
-
-def _track_label(surface: pygame.Surface, title: str, rect: pygame.Rect, scale: float) -> None:
-    """The name of a track, on as many lines as it needs, left of its cells."""
-    f = fitted_font(max(title.split(), key=len), px(12, scale), "bold", rect.w)
-    lines = wrap(title, f, rect.w)
-    y = rect.centery - len(lines) * f.get_linesize() / 2
-    for line in lines:
-        surface.blit(f.render(line, True, PANEL_TEXT), (rect.x, round(y)))
-        y += f.get_linesize()
-
-
-def _markers(surface: pygame.Surface, values: dict[str, int], rooms: Mapping[int, pygame.Rect], order,
-             flash: set[str], bounds: tuple[float, float]) -> dict[str, pygame.Rect]:
-    """Nation markers on a track, in the room each box leaves free of its numbers (``rooms`` by
-    value), each as large as that allows (at least MARKER_MIN): those sharing a box overlap in up
-    to two rows and may reach into the boxes beside it, never beyond the track's ``bounds`` (the
-    play-test found markers packed into one box too small to tell apart). Returns each marker's
-    rectangle."""
-    groups: dict[int, list[str]] = {}
-    for nation in order:
-        groups.setdefault(values[nation], []).append(nation)
-    drawn: dict[str, pygame.Rect] = {}
-    for value, nations in groups.items():
-        room = rooms[value]
-        y, ch = room.centery, room.h
-        s = max(MARKER_MIN, min(MARKER_MAX, room.w, ch)) if len(nations) == 1 else MARKER_MIN
-        rows = 2 if len(nations) > 2 or (len(nations) == 2 and ch >= s * 1.6) else 1
-        cols = -(-len(nations) // rows)
-        step_x, step_y = s * 0.7, min(s + 1, max(ch - s, s * 0.6))  # rows of a group close together in tall boxes
-        half = s / 2 + (cols - 1) * step_x / 2
-        y = min(y, room.bottom - 1 - (s + (rows - 1) * step_y) / 2)  # too tall: over "+N" (drawn on top), not the number
-        x = min(max(room.centerx, bounds[0] + half), bounds[1] - half)
-        for i, nation in enumerate(nations):
-            col, row = i // rows, i % rows
-            centre = (round(x + (col - (cols - 1) / 2) * step_x), round(y + (row - (rows - 1) / 2) * step_y))
-            drawn[nation] = _marker(surface, nation, s, centre, nation in flash)
-    return drawn
-
-
-MARKER_MIN, MARKER_MAX = 13, 20  # pixels: a marker's colour is told at a glance from 13 px up
-
-
-def _marker(surface: pygame.Surface, nation: str, size: int, centre: tuple[int, int], flash: bool) -> pygame.Rect:
-    """One track marker with a light rim (so that overlapping markers stay apart)."""
-    if flash:
-        pygame.draw.circle(surface, FLASH, centre, size * 0.75)
-        pygame.draw.circle(surface, (120, 40, 30), centre, size * 0.75, 2)
-    else:
-        pygame.draw.circle(surface, (250, 246, 236), centre, size / 2 + 1)
-    m = tokens.marker_sprite(nation, size)
-    rect = m.get_rect(center=centre)
-    surface.blit(m, rect)
-    return rect
 
 
 # ---------------------------------------------------------------- nations and bonds

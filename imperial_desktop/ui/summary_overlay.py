@@ -1,0 +1,205 @@
+"""The "What happened" overlay: what each nation did since a player's last decision.
+
+A frame as tall as its lines (at most the board area) in a corner of the board, the corner that
+hides the fewest of the regions it tells about and of the pieces; those regions are
+outlined on the board while it is open. The frame is laid out once per summary, board view and
+size, and blitted every frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from imperial_desktop.i18n import _, ngettext
+from imperial_desktop.session.turn_summary import NationTurnSummary, SummaryTracker
+from imperial_desktop.ui import panels, tokens
+from imperial_desktop.ui.board_view import BoardView
+from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.palette import PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, SELECTED
+
+FRAME_BG = (246, 241, 228)
+RING_DARK = (120, 40, 30)  # under the light ring, as the steps of a computer turn are marked
+TEXT_MAX = 540  # design px: about 75 characters a line, what reads well
+TEXT_MIN = 320
+SHADOW = 4  # px below and right of the frame (in the board area's margin)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the frame: a nation's heading (with its marker), a line of what it did, or a note."""
+
+    text: str
+    kind: str  # "heading" | "line" | "note"
+    nation: str | None = None
+    turn: int = 0  # which turn of the summary it belongs to
+
+
+class SummaryOverlay:
+    """Draws the summary of ``tracker`` for a player over the board.
+
+    After :meth:`draw`, ``rect`` is the frame on the screen (its shadow aside), ``drawn`` its
+    texts with their screen rectangles (title, rows, close hint), ``cut`` how many earlier rows
+    were left out and ``regions`` the regions outlined on the board (tests read them).
+    """
+
+    def __init__(self, tracker: SummaryTracker | None):
+        self.tracker = tracker
+        self.rect: pygame.Rect | None = None
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.cut = 0
+        self.regions: tuple[str, ...] = ()
+        self._turns_key: tuple | None = None
+        self._turns: list[NationTurnSummary] = []
+        self._made = 0  # how many times the summary was made: the frame is laid out again after each
+        self._key: tuple | None = None
+        self._image: pygame.Surface | None = None
+        self._rows_at: list[tuple[str, pygame.Rect]] = []  # in the image
+
+    def turns(self, player: int) -> list[NationTurnSummary]:
+        """The player's summary, made again only when the game moved on (or back)."""
+        if self.tracker is None:
+            return []
+        key = (player, self.tracker.action_count)
+        if key != self._turns_key:
+            self._turns = self.tracker.since(player)
+            self._turns_key = key
+            self._made += 1
+        return self._turns
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, board: BoardView, player: int, player_name: str,
+             scale: float) -> None:
+        """Outline the regions the summary names, then draw its frame in a corner of ``area``."""
+        turns = self.turns(player)
+        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect))
+        if key != self._key or self._image is None:
+            title = _("What happened since the last decision of {player}").format(player=player_name)
+            self._image, self._rows_at, self.cut, shown = _render(title, turns, area, scale)
+            # only the turns in the frame: a whole game's regions would cover the map
+            named = (r for i in shown for r in turns[i].regions if r in board.geometry.regions)
+            self.regions = tuple(dict.fromkeys(named))
+            self.rect = _place((self._image.get_width() - SHADOW, self._image.get_height() - SHADOW), area, board,
+                               self.regions)
+            self._key = key
+        assert self.rect is not None
+        self._outline(surface, board)
+        surface.blit(self._image, self.rect)
+        self.drawn = [(text, r.move(self.rect.topleft)) for text, r in self._rows_at]
+
+    def _outline(self, surface: pygame.Surface, board: BoardView) -> None:
+        if not self.regions:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(board.rect)
+        for region in self.regions:
+            board.outline_region(surface, region, RING_DARK, 6)
+            board.outline_region(surface, region, SELECTED, 3)
+        board.redraw_over_marks(surface)  # the pieces and names stay on top of the outlines
+        surface.set_clip(clip)
+
+
+def rows_of(turns: list[NationTurnSummary], f: pygame.font.Font, width: int, indent: int) -> list[Row]:
+    """Each turn's heading, then its lines wrapped to ``width`` (less the indent)."""
+    rows: list[Row] = []
+    for i, turn in enumerate(turns):
+        rows.append(Row(turn.title, "heading", turn.nation, i))
+        for line in turn.lines:
+            rows += [Row(part, "line", None, i) for part in panels.wrap(line, f, width - indent)]
+    return rows
+
+
+def fit_newest(rows: list[Row], height: int, row_h: int, gap: int) -> tuple[list[Row], int]:
+    """The newest rows that fit ``height`` and how many earlier rows were left out. When rows are
+    left out, a note says so first and the first turn shown keeps its heading."""
+    def tall(shown: list[Row]) -> int:
+        return len(shown) * row_h + gap * sum(1 for r in shown[1:] if r.kind == "heading")
+
+    if tall(rows) <= height:
+        return rows, 0
+    note = Row("", "note")
+    best, cut = rows[-1:], len(rows) - 1
+    for start in range(len(rows) - 1, 0, -1):
+        shown = rows[start:]
+        if shown[0].kind != "heading":  # the turn these lines belong to keeps its name
+            heading = next(r for r in reversed(rows[:start]) if r.kind == "heading" and r.turn == shown[0].turn)
+            shown = [heading] + shown
+        if tall([note] + shown) > height and start < len(rows) - 1:
+            break
+        best, cut = shown, len(rows) - len(shown)
+    text = ngettext("... {count} earlier line (full text in the log)",
+                    "... {count} earlier lines (full text in the log)", cut).format(count=cut)
+    return [Row(text, "note")] + best, cut
+
+
+def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect,
+            scale: float) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]], int, list[int]]:
+    """The frame as an image (with its shadow), its text rows' rectangles in it, the cut count and
+    the turns shown (their numbers in ``turns``)."""
+    size, title_size, close_size = panels.px(15, scale), panels.px(19, scale), panels.px(12, scale)
+    f, fb, ft = font(size), font(size, "bold"), font(title_size, "bold")
+    pad, gap = round(14 * scale), round(6 * scale)
+    row_h = f.get_linesize() + max(1, round(2 * scale))
+    indent = row_h + round(6 * scale)  # the nation marker's column
+    # as wide as the longest line needs, within what reads well and what the board offers
+    most = max(round(TEXT_MIN * scale), min(round(TEXT_MAX * scale), area.w - 2 * pad))
+    natural = max([ft.size(title)[0]] + [fb.size(t.title)[0] + indent for t in turns]
+                  + [f.size(line)[0] + indent for t in turns for line in t.lines]
+                  + [f.size(_("Nothing yet: no other nation has acted since."))[0]])
+    width = max(round(TEXT_MIN * scale), min(most, natural))
+    width = min(width, area.w - 2 * pad)
+    title_lines = panels.wrap(title, ft, width)[:2]
+    close = _("Click or press Esc to close")
+    head_h = len(title_lines) * ft.get_linesize() + round(8 * scale)
+    foot_h = round(6 * scale) + font(close_size).get_linesize()
+    if turns:
+        room = area.h - 2 * pad - head_h - foot_h
+        rows, cut = fit_newest(rows_of(turns, f, width, indent), room, row_h, gap)
+    else:
+        rows, cut = [Row(_("Nothing yet: no other nation has acted since."), "line")], 0
+        indent = 0
+    body_h = len(rows) * row_h + gap * sum(1 for r in rows[1:] if r.kind == "heading")
+    w, h = width + 2 * pad, min(area.h, 2 * pad + head_h + body_h + foot_h)
+    image = pygame.Surface((w + SHADOW, h + SHADOW), pygame.SRCALPHA)
+    frame = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(image, (0, 0, 0, 150), frame.move(SHADOW, SHADOW), border_radius=10)
+    pygame.draw.rect(image, FRAME_BG, frame, border_radius=10)
+    pygame.draw.rect(image, PANEL_EDGE, frame, 2, border_radius=10)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    y = pad
+    for line in title_lines:
+        drawn.append((line, panels.text(image, line, (pad, y), title_size, PANEL_TEXT, "bold", max_width=width)))
+        y += ft.get_linesize()
+    y += round(8 * scale)
+    for i, row in enumerate(rows):
+        if row.kind == "heading" and i > 0:
+            y += gap
+        x = pad + (0 if row.kind == "note" else indent)
+        if row.kind == "heading" and row.nation:
+            marker = tokens.marker_sprite(row.nation, max(10, row_h - 4))
+            image.blit(marker, marker.get_rect(midleft=(pad, y + row_h // 2)))
+        colour = PANEL_MUTED if row.kind == "note" else PANEL_TEXT
+        kind = "bold" if row.kind == "heading" else "regular"
+        drawn.append((row.text, panels.text(image, row.text, (x, y), size, colour, kind, max_width=pad + width - x)))
+        y += row_h
+    drawn.append((close, panels.text(image, close, (pad + width, h - pad), close_size, PANEL_MUTED, "regular",
+                                      "bottomright", max_width=width)))
+    return image, drawn, cut, sorted({r.turn for r in rows if r.kind != "note"} if turns else ())
+
+
+def _place(size: tuple[int, int], area: pygame.Rect, board: BoardView, regions: tuple[str, ...]) -> pygame.Rect:
+    """The corner of ``area`` where the frame hides the fewest named regions, then the fewest
+    pieces, flags, factories and names (on a tie, the first of top-left, top-right, bottom-left)."""
+    corners = [pygame.Rect(0, 0, *size) for _corner in range(4)]
+    corners[0].topleft, corners[1].topright = area.topleft, area.topright
+    corners[2].bottomleft, corners[3].bottomright = area.bottomleft, area.bottomright
+    points = []
+    for region in regions:
+        x, y = board.board_to_screen(board.geometry.regions[region].label)
+        points.append((round(x), round(y)))
+    drawn = board.drawn_over_map + [m.rect for m in board.marks if m.kind == "label"]
+
+    def hidden(rect: pygame.Rect) -> tuple[int, int]:
+        return (sum(1 for p in points if rect.collidepoint(p)), len(rect.collidelistall(drawn)))
+
+    return min(corners, key=hidden)

@@ -1,0 +1,144 @@
+"""The "What happened" overlay: a frame that fits its lines in a board corner, readable text,
+the regions it tells about outlined on the board, the newest lines when they are too many, and
+nothing changed in the game (real key presses and clicks)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import Driver
+
+from imperial_desktop.core import GameSetup
+from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.seats import COMPUTER, Seat
+from imperial_desktop.ui import panels
+from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.summary_overlay import SummaryOverlay
+
+
+def computers_played(seed: int = 3, rounds: int = 3) -> GameSession:
+    """Anna (human) and three computers; Anna's decisions are made, then the computers'."""
+    setup = GameSetup.create(4, seed, names=["Anna", "Comp B", "Comp C", "Comp D"])
+    seats = [Seat("Anna")] + [Seat(f"Comp {c}", COMPUTER, "random") for c in "BCD"]
+    session = GameSession(setup, seats, seed=seed)
+    session.run_computers()
+    for _ in range(rounds):
+        while session.human_to_move():
+            session.apply(session.state.legal_actions()[0])
+        session.run_computers()
+    assert session.human_to_move()
+    return session
+
+
+def open_game(session: GameSession, size: tuple[int, int], *, whole_game: bool = False) -> Driver:
+    """The game screen with the summary closed (it opens by itself when the human comes back)."""
+    from imperial_desktop.ui.game_scene import GameScene
+
+    def scene(manager, sz):
+        made = GameScene(session, sz, manager, seconds_per_move=0.0)
+        if whole_game:  # a player who has been away for the whole game: far more lines than fit
+            made.summary.since = lambda player: made.summary.all_turns()
+        return made
+
+    driver = Driver(scene, size=size)
+    driver.frame(2)
+    if driver.scene.overlay == "summary":
+        driver.key(pygame.K_ESCAPE)
+    assert driver.scene.overlay is None
+    return driver
+
+
+def game_now(session: GameSession) -> tuple:
+    return session.version, session.state.digest(), len(session.record.actions)
+
+
+def texts_inside(overlay: SummaryOverlay) -> None:
+    assert overlay.rect is not None and overlay.drawn
+    for text, rect in overlay.drawn:
+        assert overlay.rect.contains(rect), (text, rect, overlay.rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_a_short_summary_opens_in_a_frame_that_fits_its_lines(size):
+    session = computers_played()
+    driver = open_game(session, size)
+    scene, before = driver.scene, game_now(session)
+    driver.click_element(scene.buttons["summary"])
+    assert scene.overlay == "summary"
+    overlay = scene.summary_overlay
+    turns = scene.summary.since(0)
+    lines = sum(1 + len(t.lines) for t in turns)
+    assert 3 <= lines <= 12 and overlay.cut == 0
+    texts_inside(overlay)
+    texts = [text for text, _rect in overlay.drawn]
+    assert [t.title for t in turns] == [text for text in texts if text in {t.title for t in turns}]
+    assert texts[-1] == "Click or press Esc to close"
+    # as tall as the lines need plus margins: no empty space below the close hint
+    pad = round(14 * scene.layout.scale)
+    rects = [rect for _text, rect in overlay.drawn]
+    assert min(r.top for r in rects) - overlay.rect.top <= pad + 2
+    assert overlay.rect.bottom - max(r.bottom for r in rects) <= pad + 2
+    board = scene.layout.board
+    area = board.inflate(-24, -24)
+    assert area.contains(overlay.rect)  # in a corner of the board
+    assert overlay.rect.top == area.top or overlay.rect.bottom == area.bottom
+    assert overlay.rect.left == area.left or overlay.rect.right == area.right
+    assert overlay.rect.h < board.h * 0.6 and overlay.rect.w < board.w * 0.65  # most of the board stays in view
+    # readable: the lines are drawn at 15 design px, not at the 13 of the other notes
+    line = next(rect for text, rect in overlay.drawn if text == turns[0].lines[0] or turns[0].lines[0].startswith(text))
+    assert line.h >= font(panels.px(15, scene.layout.scale)).get_height()
+    scene.show_message("Great Britain collects 8M in taxes: +3 power points, 4M soldiers' pay, 4M into the treasury")
+    driver.frame(2)
+    assert scene.toast_rect is not None and not scene.toast_rect.colliderect(overlay.rect)  # a message never covers it
+    driver.key(pygame.K_ESCAPE)
+    assert scene.overlay is None
+    assert game_now(session) == before
+
+
+def test_the_regions_of_the_summary_are_outlined_while_it_is_open():
+    session = computers_played()
+    driver = open_game(session, (1280, 800))
+    scene = driver.scene
+    board_before = driver.screen.copy()
+    driver.key(pygame.K_r)
+    overlay = scene.summary_overlay
+    named = [r for t in scene.summary.since(0) for r in t.regions]
+    assert named and set(overlay.regions) == set(named)
+    changed = 0
+    for region in overlay.regions:  # the outline shows on the board, beside the frame
+        x, y = scene.board.board_to_screen(scene.board.geometry.regions[region].label)
+        assert not overlay.rect.collidepoint(x, y), region  # the frame leaves the named regions in view
+        near = pygame.Rect(0, 0, 120, 120)
+        near.center = (round(x), round(y))
+        near = near.clip(scene.board.rect)
+        changed += sum(1 for px in range(near.left, near.right, 2) for py in range(near.top, near.bottom, 2)
+                       if driver.screen.get_at((px, py)) != board_before.get_at((px, py)))
+    assert changed > 50
+    driver.click(scene.board.rect.move(0, -4).bottomleft)  # a click anywhere closes it
+    assert scene.overlay is None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_a_long_summary_shows_the_newest_lines_and_says_how_many_are_cut(size):
+    session = computers_played()
+    driver = open_game(session, size, whole_game=True)
+    scene, before = driver.scene, game_now(session)
+    driver.key(pygame.K_r)
+    assert scene.overlay == "summary"
+    overlay = scene.summary_overlay
+    turns = scene.summary.all_turns()
+    assert overlay.cut > 0
+    texts = [text for text, _rect in overlay.drawn]
+    assert texts[1] == f"... {overlay.cut} earlier lines (full text in the log)"
+    newest = turns[-1].lines[-1]
+    assert newest.endswith(texts[-2])  # the last line told is the newest (its last wrapped part)
+    assert turns[-1].title in texts
+    assert texts[2] in {t.title for t in turns}  # the first turn shown keeps its heading
+    texts_inside(overlay)
+    assert scene.layout.board.contains(overlay.rect)
+    assert overlay.rect.h >= scene.layout.board.h * 0.75  # it uses the height it may take
+    # only the turns in the frame are outlined, not the regions of the whole game
+    shown = {t.title for t in turns} & set(texts)
+    assert set(overlay.regions) <= {r for t in turns if t.title in shown for r in t.regions}
+    driver.key(pygame.K_ESCAPE)
+    assert scene.overlay is None and game_now(session) == before
