@@ -44,3 +44,24 @@ def test_the_swiss_bank_question_shows_the_treasury_and_the_interest_at_stake() 
     prompt = decision_view(state).prompt
     assert money(state.treasury[decision.nation]) in prompt
     assert f"pay {money(sum(due.values()))} of interest, {money(due.get(decision.player, 0))} of it to you" in prompt
+
+
+def test_no_rondel_space_is_gold_and_each_keeps_its_space() -> None:
+    """Gold means a bond that takes over a government, nothing else. The rondel's two Production
+    and two Maneuver buttons, relabelled "(left)"/"(right)", once passed their space as the
+    gold flag (a newcomer's review found them gold) and lost the space they light up."""
+    from imperial_desktop.core import ChooseRondel
+
+    state = _played_states()["rondel"]
+    spaces = {a.space for a in state.legal_actions() if isinstance(a, ChooseRondel)}
+    driver = open_scene(state, (1280, 800))
+    panel = driver.scene.decision_panel
+    shown = {}
+    for button, choice in panel.buttons.items():
+        if isinstance(choice.action, ChooseRondel):
+            assert not choice.takes_over and "#takeover_button" not in button.object_ids, choice.label
+            assert choice.rondel_space == choice.action.space, choice.label
+            shown[choice.action.space] = choice.label
+    assert set(shown) == spaces
+    sides = [label for label in shown.values() if "(left)" in label or "(right)" in label]
+    assert len(sides) == 4  # both Production and both Maneuver spaces, told apart by side

@@ -99,7 +99,7 @@ def _distinct_rondel_labels(state: GameState, choices: list[Choice]) -> list[Cho
             name = state.board.rondel[c.rondel_space].name
             side = _("right") if rondel_side(c.rondel_space, spaces) == "right" else _("left")
             label = c.label.replace(name, f"{name} ({side})", 1)
-            c = Choice(label, c.action, c.tip, c.group, c.primary, c.toggle, c.pinned, c.rondel_space, c.regions)
+            c = replace(c, label=label)
         out.append(c)
     return out
 
