@@ -187,3 +187,61 @@ def test_no_takeover_mark_when_the_government_itself_holds_the_card():
     state.cash[1] = 30
     give_turn(state, AH, position=MANEUVER)
     assert takeover_marks(state) == {}
+
+
+def test_playouts_can_expect_hards_factory_when_money_lies_idle(monkeypatch):
+    """The Expert's look-ahead playouts may add Hard's factory correction to the rondel choices
+    they predict (``playout_factory``, off by default): with money lying idle a Factory that
+    Normal's look-ahead ranks last becomes the predicted choice when the correction outweighs
+    the difference."""
+    from imperial_desktop.ai.expert import ExpertBot
+    from imperial_desktop.ai.normal import NormalBot
+    from imperial_desktop.ai.playout_policy import LookaheadPlayout
+
+    state = six_player_game()
+    give_turn(state, AH, position=7)  # Factory a free step away
+    state.treasury[AH] = 30  # 20M idle after the factory and every interest
+    real = NormalBot.rondel_scores
+
+    def factory_last(self, state, legal, sims=None):
+        scored = [(v - 500.0 if a.space == FACTORY else v, a) for v, a in real(self, state, legal, sims)]
+        return sorted(scored, key=lambda sa: -sa[0])
+
+    monkeypatch.setattr(NormalBot, "rondel_scores", factory_last)
+    plain = LookaheadPlayout(HeuristicPolicy(random.Random(1), donate=False), NormalBot(4),
+                             corrections=Corrections())
+    expecting = LookaheadPlayout(HeuristicPolicy(random.Random(1), donate=False), NormalBot(4),
+                                 corrections=Corrections(factory=1000.0))
+    assert plain.choose(state).space != FACTORY
+    assert expecting.choose(state).space == FACTORY
+    assert ExpertBot(1).search.playout_exact.corrections is None
+    tuned = ExpertBot(1, params={"playout_factory": 20.0}).search
+    assert tuned.playout_exact.corrections == tuned.playout_noisy.corrections == Corrections(factory=20.0)
+
+
+def test_noisy_playouts_can_take_the_second_best_rondel_choice():
+    """``second``: a rondel choice in a playout is the look-ahead's second best with that
+    probability, drawn from the playout's seeded random numbers; the exact playout never."""
+    from imperial_desktop.ai.expert import ExpertBot
+    from imperial_desktop.ai.normal import NormalBot
+    from imperial_desktop.ai.playout_policy import LookaheadPlayout
+
+    state = six_player_game()
+    give_turn(state, IT, position=2)
+    ranked = [a for _, a in NormalBot(4).rondel_scores(state, state.legal_actions())]
+
+    def picks(second: float) -> list:
+        policy = LookaheadPlayout(HeuristicPolicy(random.Random(1), donate=False), NormalBot(4), second=second)
+        out = []
+        for seed in range(40):
+            policy.rng.seed(seed)
+            out.append(policy.choose(state))
+        return out
+
+    assert set(picks(0.0)) == {ranked[0]}
+    assert set(picks(1.0)) == {ranked[1]}
+    some = picks(0.3)
+    assert set(some) == {ranked[0], ranked[1]} and 4 <= some.count(ranked[1]) <= 20
+    assert picks(0.3) == some  # the same random numbers, the same choices
+    tuned = ExpertBot(1, params={"playout_second": 0.3}).search
+    assert tuned.playout_noisy.second == 0.3 and tuned.playout_exact.second == 0.0

@@ -169,6 +169,22 @@ def test_evaluation_weights_can_be_tuned_for_the_expert_alone():
     assert richer[governor] > expected_scores(state)[governor]
 
 
+def test_a_rondel_choice_can_be_played_out_further_than_the_other_decisions():
+    """``rondel_horizon_scale`` lengthens the playouts of rondel choices only; 0 keeps one length."""
+    from helpers import six_player_game
+    state = six_player_game()
+    assert state.decision().kind == "rondel"
+    rounds = len(state.board.nation_ids) + 1
+    assert ExpertBot(1).search.turns_for(state) == round(1.5 * rounds)
+    longer = ExpertBot(1, params={"rondel_horizon_scale": 3.0}).search
+    assert longer.turns_for(state) == 3 * rounds
+    state.apply(state.legal_actions()[0])
+    while state.decision() is not None and state.decision().kind == "rondel":
+        state.apply(state.legal_actions()[0])
+    assert state.decision().kind != "rondel"
+    assert longer.turns_for(state) == round(1.5 * rounds)
+
+
 def test_rounds_left_can_be_limited_by_the_usual_length_of_a_game():
     """Issue 13, the early game: with no taxes yet the power points promise MAX_ROUNDS rounds,
     where a game of about 112 nation turns has 112 / 6 left; late in a long game the limit

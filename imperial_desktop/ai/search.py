@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from imperial_desktop.ai.analysis import rounds_left
-from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS
+from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS, Corrections
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, edge, expected_scores
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
@@ -33,6 +33,8 @@ END_GAME_ROUNDS = 1.5  # play to the end of the game when it is this close
 # play in it. Measured against three Hard at 0.1 s per decision (200 paired games, docs/ai.md):
 # look-ahead playouts won 33% against 21.5% with the heuristics alone, and 1.5 rounds 37.5%.
 HORIZON_SCALE = 1.5
+# The same for a rondel choice (0: ``HORIZON_SCALE``), which gets several times the budget.
+RONDEL_HORIZON_SCALE = 0.0
 PLAYOUT_POLICY = "lookahead"
 WIDE = 10  # decisions with at most this many options search all of them
 TOP = {"maneuver": 7, "invest": 7, "auction": 6}
@@ -52,6 +54,12 @@ REFINEMENTS = ("halving", "deepening", "none")
 WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap)
 HEURISTIC_WIDTH = 0  # the same for a decision ordered by the heuristics
 RANK_PENALTY = 0.0  # points against an option per place below the heuristics' favourite
+# Points per 10M of idle money for the Factory space in the playouts' rondel choices (0: Normal's
+# look-ahead alone); Hard, the usual opponent, adds DEFAULT_CORRECTIONS.factory.
+PLAYOUT_FACTORY = 0.0
+# How often a noisy playout's rondel choice is the look-ahead's second best (0: never; the first,
+# exact playout always takes the best).
+PLAYOUT_SECOND = 0.0
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -157,8 +165,10 @@ class PlayoutSearch:
     """Sequential halving over a decision's candidates, judged by playouts and the evaluation."""
 
     SEARCH_WEIGHTS = ("noise", "win_weight", "prior_weight", "heuristic_weight", "end_game_rounds", "horizon_scale",
+                      "rondel_horizon_scale",
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
-                      "heuristic_cap", "heuristic_width", "sampled", "rank_penalty")
+                      "heuristic_cap", "heuristic_width", "sampled", "rank_penalty", "playout_factory",
+                      "playout_second")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
                     "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
@@ -174,6 +184,7 @@ class PlayoutSearch:
         self.heuristic_weight = HEURISTIC_WEIGHT
         self.end_game_rounds = END_GAME_ROUNDS
         self.horizon_scale = HORIZON_SCALE
+        self.rondel_horizon_scale = RONDEL_HORIZON_SCALE
         self.factory_bias = FACTORY_BIAS
         self.takeover_guard = TAKEOVER_GUARD
         self.empty_penalty = EMPTY_PENALTY
@@ -184,6 +195,8 @@ class PlayoutSearch:
         self.heuristic_width = HEURISTIC_WIDTH
         self.sampled = SAMPLED
         self.rank_penalty = RANK_PENALTY
+        self.playout_factory = PLAYOUT_FACTORY
+        self.playout_second = PLAYOUT_SECOND
         self.weights = weights  # the evaluation's weights; ``params`` may change single ones
         self.chosen: set[str] = set()  # search weights the caller set (kept at every player count)
         for name, value in (params or {}).items():
@@ -202,8 +215,10 @@ class PlayoutSearch:
         self.playout_exact = self.exact
         self.playout_noisy = self.noisy
         if playout_policy == "lookahead":
-            self.playout_exact = LookaheadPlayout(self.exact, NormalBot(seed + 4))
-            self.playout_noisy = LookaheadPlayout(self.noisy, NormalBot(seed + 5))
+            expected = Corrections(factory=self.playout_factory) if self.playout_factory else None
+            self.playout_exact = LookaheadPlayout(self.exact, NormalBot(seed + 4), corrections=expected)
+            self.playout_noisy = LookaheadPlayout(self.noisy, NormalBot(seed + 5), corrections=expected,
+                                                  second=self.playout_second)
         if refine not in REFINEMENTS:
             raise ValueError(f"unknown refinement {refine!r}")
         self.refine = refine
@@ -223,7 +238,11 @@ class PlayoutSearch:
             return 10_000  # to the end: the exact scores decide
         if self.horizon is not None:
             return self.horizon
-        return max(1, round((len(state.board.nation_ids) + 1) * self.horizon_scale))
+        scale = self.horizon_scale
+        decision = state.decision()
+        if self.rondel_horizon_scale and decision is not None and decision.kind == "rondel":
+            scale = self.rondel_horizon_scale
+        return max(1, round((len(state.board.nation_ids) + 1) * scale))
 
     def playout(self, state: GameState, action: Action, player: int, turns: int, noisy_round: int | None) -> float:
         sim = state.clone()
