@@ -39,6 +39,18 @@ def _played_states(seed: int = 3, players: int = 4) -> dict[str, GameState]:
     return found
 
 
+def ionian_entry() -> GameState:
+    """Russia maneuvers a fleet from the Eastern Mediterranean; in the Ionian Sea stand a fleet of
+    Italy and one of Austria-Hungary (entering there asks who is asked first)."""
+    state = six_player_game()
+    clear_units(state)
+    put(state, RU, "eastern_mediterranean", fleets=1)
+    put(state, IT, "ionian_sea", fleets=1)
+    put(state, AH, "ionian_sea", fleets=1)
+    start_maneuver(state, RU)
+    return state
+
+
 def scene_states() -> Iterator[tuple[str, GameState, list[Step]]]:
     """(name, state, steps to perform after opening) for every situation worth checking."""
     for kind, state in _played_states().items():
@@ -46,13 +58,7 @@ def scene_states() -> Iterator[tuple[str, GameState, list[Step]]]:
     yield "six-players", _played_states(seed=5, players=6)["invest"], []
     yield "auction", GameState.new(GameSetup(players=("Anna", "Ben", "Clara"), bond_distribution="auction",
                                              auction_start=0)), []
-    state = six_player_game()
-    clear_units(state)
-    put(state, RU, "eastern_mediterranean", fleets=1)
-    put(state, IT, "ionian_sea", fleets=1)
-    put(state, AH, "ionian_sea", fleets=1)
-    start_maneuver(state, RU)
-    yield "entry_ask", state, [lambda d, p: p.perform(MoveFleet(RU, "eastern_mediterranean", "ionian_sea")),
+    yield "entry_ask", ionian_entry(), [lambda d, p: p.perform(MoveFleet(RU, "eastern_mediterranean", "ionian_sea")),
                                lambda d, p: p.perform(Peace(RU))]
     state = six_player_game()
     clear_units(state)

@@ -36,3 +36,33 @@ def test_the_scores_situation_is_the_score_sheet_during_play() -> None:
     assert not state.is_terminal() and state.decision() is not None
     driver = open_scene(state, (1280, 800), steps)
     assert driver.scene.overlay == "results"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_score_sheet_is_a_table_by_nation_that_adds_up(size, language) -> None:
+    """A newcomer's review: the sheet's lines ("AH 16M: 6x3=18 + ...") used abbreviations found
+    nowhere else. The sheet is a table now: each nation's whole name heads its column, each cell
+    is the player's points in that nation, and a row's cells and cash add up to its total."""
+    from imperial_desktop.i18n import set_language
+
+    set_language(language)
+    try:
+        state = _played_states()["finished"]
+        driver = open_scene(state, size)
+        driver.key(ord("s"))
+        driver.frame(1)
+        sheet = driver.scene.score_sheet
+        assert sheet is not None
+        for nation in state.board.nation_ids:
+            lines, name = sheet.heads[nation], state.board.name_of(nation)
+            assert " ".join(lines) == name or "".join(lines) == name, lines  # whole, split at a space or hyphen
+        for entry in state.ranking():
+            cells = sheet.cells[entry["name"]]
+            bond_points = {n: sum(b["points"] for b in entry["bonds"] if b["nation"] == n) for n in state.board.nation_ids}
+            for nation, points in bond_points.items():
+                held = any(b["nation"] == nation for b in entry["bonds"])
+                assert cells.get(nation) == (str(points) if held else None)
+            assert int(cells["cash"]) + sum(bond_points.values()) == int(cells["total"]) == entry["total"]
+    finally:
+        set_language("en")

@@ -65,3 +65,28 @@ def test_no_rondel_space_is_gold_and_each_keeps_its_space() -> None:
     assert set(shown) == spaces
     sides = [label for label in shown.values() if "(left)" in label or "(right)" in label]
     assert len(sides) == 4  # both Production and both Maneuver spaces, told apart by side
+
+
+def test_the_investor_list_never_cuts_a_button_in_half() -> None:
+    """A newcomer's review (session 15): at 1280x720 the last visible bond was cut in half by the
+    list's bottom edge. The scrolling list shows a whole number of rows: every button of the list
+    lies wholly inside its visible rect or wholly outside it (not drawn), and the scroll bar shows
+    that more follow."""
+    state = _played_states(seed=5, players=6)["invest"].clone()
+    state.cash[state.decision().player] = 60  # every bond of every nation: a long list
+    state._legal = None
+    for size in [(1280, 720), (1280, 800), (1600, 1000)]:
+        driver = open_scene(state, size)
+        panel = driver.scene.decision_panel
+        view = panel.scroll.get_abs_rect()
+        assert view == panel.list_rect
+        listed = [b for b, c in panel.buttons.items() if not c.pinned]
+        shown = [b for b in listed if view.contains(b.get_abs_rect())]
+        cut = [b.text for b in listed if b not in shown and view.colliderect(b.get_abs_rect())]
+        assert cut == [], (size, cut)
+        assert 8 <= len(shown) < len(listed), size  # the first eight show, the rest scroll
+        bar = panel.scroll.vert_scroll_bar
+        assert bar is not None and bar.visible, size
+        assert view.h % panel.row_h == 0, size
+        driver.scene.close()
+        driver.manager.clear_and_reset()

@@ -22,7 +22,7 @@ from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry, po
 from imperial_desktop.ui.board_labels import LabelPainter
 from imperial_desktop.ui.hit_test import RegionHitTester
 from imperial_desktop.ui.map_render import SEA, region_grounds, stroke
-from imperial_desktop.ui.palette import HOVER, RGB, ring_colour
+from imperial_desktop.ui.palette import HOVER, MOVABLE, RGB, ring_colour
 
 MAX_ZOOM = 1.6
 SCALED_MAP_BUDGET = 40 << 20  # bytes of scaled maps kept: the fit one and one zoomed in (a 1.6x map is 39 MB)
@@ -49,7 +49,7 @@ class Piece:
 class Mark:
     """Something drawn on the board last frame that tests and animations may ask about."""
 
-    kind: str  # "moved" | "hostile" | "blocked" | "label"
+    kind: str  # "moved" | "hostile" | "blocked" | "label" | "movable"
     region: str
     rect: pygame.Rect
     nation: str = ""
@@ -133,7 +133,9 @@ class BoardView:
         self._drawn: list[tuple[pygame.Surface, pygame.Rect]] = []  # pieces, flags, factories as drawn last (screen)
         self.grounds: dict[str, RGB] = region_grounds(geometry)
         self.labels = LabelPainter(geometry, self.grounds, hit_tester(geometry))
-        self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels)
+        self.marks: list[Mark] = []  # what the last composed board showed (moved, hostile, blocked, labels, movable)
+        self._movable: frozenset[tuple[str, str, str]] = frozenset()  # stacks ringed as able to move
+        self._halos: list[tuple[pygame.Surface, pygame.Rect]] = []  # their rings, drawn under every piece
         self.drawn_over_map: list[pygame.Rect] = []  # screen rects of pieces, badges, flags, factories, anchors
         self.label_leaders: dict[str, tuple[int, int]] = {}  # names moved off their region -> leader target
         # stacks that stand off their region (a small region at a small zoom) -> leader target (screen)
@@ -235,17 +237,19 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, state: GameState, *, version: int | None = None, hover: str | None = None,
              highlights: dict[str, tuple[int, int, int]] | None = None,
-             hidden: tuple[tuple[str, str, str], ...] = ()) -> None:
-        """Draw map, highlights, factories, flags and units from the state.
+             hidden: tuple[tuple[str, str, str], ...] = (), movable: tuple[tuple[str, str, str], ...] = ()) -> None:
+        """Draw map, highlights, factories, flags and units from the state; the stacks in ``movable``
+        ((region, nation, kind)) get a ring that says they can still move.
 
         With a ``version`` (the session's state version) the composed board is cached and only
         re-drawn when the state, the view or the highlights change; a frame then costs one blit.
         """
-        key = (version, self.zoom, self.origin, self.rect.size, hidden,
+        key = (version, self.zoom, self.origin, self.rect.size, hidden, movable,
                tuple(sorted((highlights or {}).items())))
         if version is None or key != self._layer_key or self._layer is None:
             if self._layer is None or self._layer.get_size() != self.rect.size:
                 self._layer = pygame.Surface(self.rect.size).convert() if pygame.display.get_surface() else pygame.Surface(self.rect.size)
+            self._movable = frozenset(movable)
             self._compose(self._layer, state, highlights, hidden)
             self._layer_key = key
         surface.blit(self._layer, self.rect)
@@ -282,12 +286,13 @@ class BoardView:
             for box, piece, target in self._stray_pieces:  # a piece off its region points to it
                 self._leader(layer, box, target)
                 self.piece_leaders[(piece.region, piece.nation, piece.kind)] = (target[0] + rect.x, target[1] + rect.y)
+            layer.fblits(self._halos)  # under the names and every piece: no badge or name is hidden
             for p in placed:
                 layer.blit(p.image, p.at)
                 self.marks.append(p.mark)
             self._names = [(p.mark.region, p.image, p.at.move(rect.topleft)) for p in placed]
             layer.fblits(ops)
-            self._drawn = [(image, at.move(rect.topleft)) for image, at in ops]
+            self._drawn = [(image, at.move(rect.topleft)) for image, at in self._halos + ops]
         finally:
             self.rect = rect
         self._pieces = [(r.move(rect.topleft), p) for r, p in self._pieces]
@@ -474,6 +479,7 @@ class BoardView:
                       ops: list[tuple[pygame.Surface, pygame.Rect]]) -> None:
         self._pieces = []
         self._stray_pieces = []
+        self._halos = []
         tester = hit_tester(self.geometry)
         size = self.token_size()
         in_harbour: list[tuple[RegionGeometry, Piece, int]] = []
@@ -550,6 +556,11 @@ class BoardView:
                    count: int, sprite: pygame.Surface, rect: pygame.Rect) -> None:
         """A piece and its badges (count, hostile, moved) into the drawing list."""
         badge = self.badge_px()
+        if (rid, piece.nation, piece.kind) in self._movable:
+            halo = tokens.movable_halo(rect.w, rect.h, MOVABLE)
+            at = halo.get_rect(center=rect.center)
+            self._halos.append((halo, at))
+            self.marks.append(Mark("movable", rid, at, piece.nation, piece.kind))
         ops.append((sprite, rect))
         if count > 1:
             b = tokens.count_badge(count, badge)

@@ -12,9 +12,11 @@ from imperial_desktop.core import (
     Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
-from imperial_desktop.core.events import join_words, units_phrase
+from imperial_desktop.core.events import join_words, place, units_phrase
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui.localized import format_money as money
+from imperial_desktop.ui.rondel_preview import outlook
+from imperial_desktop.ui.movable import movable_paragraph
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Choice:
     rondel_space: int | None = None  # the rondel space this choice refers to (lit while hovered)
     regions: tuple[str, ...] = ()  # regions this choice refers to (lit while hovered)
     switched_on: bool = False  # a toggle's state: drawn as a selected button with a ticked box
+    detail: str = ""  # a short line shown under the button (what a rondel space would bring)
 
 
 @dataclass(frozen=True)
@@ -72,15 +75,17 @@ def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
     steps = 0 if start is None else (action.space - start) % len(b.rondel)
     cost = b.rondel_cost(steps)
     passes = start is not None and 0 < (b.investor_index - start) % len(b.rondel) < steps
-    where = ngettext("{count} step", "{count} steps", steps).format(count=steps) if start is not None else _("start")
-    label = f"{space.name} · {where} · " + (money(cost) if cost else _("free"))
+    # the first placement is free on every space (the prompt says so): the name alone
+    label = space.name if start is None else f"{space.name} · " + ngettext(
+        "{count} step", "{count} steps", steps).format(count=steps) + " · " + (money(cost) if cost else _("free"))
     tip = (ngettext("Move {count} space", "Move {count} spaces", steps).format(count=steps) if start is not None
            else _("First placement: any space, free"))
     if cost:
         tip += _("; the government pays {amount} from its own cash").format(amount=money(cost))
     if passes:
         tip += _("; passes Investor (investor card and Swiss Banks invest afterwards)")
-    return Choice(label, action, tip, primary=False, rondel_space=action.space)
+    look = outlook(state, action)  # what the space would bring now (ui/rondel_preview.py)
+    return Choice(label, action, f"{look.tip} {tip}.", primary=False, rondel_space=action.space, detail=look.line)
 
 
 def rondel_side(index: int, spaces: int) -> str:
@@ -167,9 +172,11 @@ def decision_view(state: GameState) -> DecisionView | None:
     kind = decision.kind
     if kind == "rondel":
         choices = _distinct_rondel_labels(state, [rondel_choice(state, a) for a in legal if isinstance(a, ChooseRondel)])
-        return DecisionView(_("{nation}: rondel").format(nation=nation),
-                            _("{player}, choose the next space of {nation} on the rondel (or click it).").format(
-                                player=who, nation=nation), choices, True)
+        prompt = (_("{player}, choose the next space of {nation} on the rondel (or click it).")
+                  if state.rondel[decision.nation] is not None else
+                  _("{player}, place {nation} on any space of the rondel, free (or click it)."))
+        return DecisionView(_("{nation}: rondel").format(nation=nation), prompt.format(player=who, nation=nation),
+                            choices, True)
     if kind == "swiss_force":
         target = state.board.rondel[decision.data["target"]].name
         choices = []
@@ -249,7 +256,8 @@ def decision_view(state: GameState) -> DecisionView | None:
         else:
             title = _("{nation}: move armies")
             prompt = _("{player}, drag the armies of {nation} to move them; legal destinations light up while you drag.")
-        return DecisionView(title.format(nation=nation), prompt.format(player=who, nation=nation) + rest, choices, True)
+        return DecisionView(title.format(nation=nation), prompt.format(player=who, nation=nation) + rest
+                            + movable_paragraph(state), choices, True)
     if kind == "entry_fight":
         e = state.entry or {}
         choices = []
@@ -265,13 +273,18 @@ def decision_view(state: GameState) -> DecisionView | None:
                   if e.get("unit") == "fleet" else
                   _("{player}: the army of {nation} entered {region}, where other nations stand. Fight?"))
         there = units_there(state, e["region"]) if e.get("region") else ""
-        return DecisionView(_("Battle?"), " ".join(filter(None, [prompt.format(player=who, nation=nation, region=where), there])),
-                            choices)
+        outcome = _("A battle removes one unit of each side; without one, the other nations there may demand one.")
+        return DecisionView(_("Battle?"), " ".join(filter(None, [prompt.format(player=who, nation=nation, region=where),
+                                                                 outcome, there])), choices)
     if kind == "entry_ask":
+        e = state.entry or {}
         choices = [Choice(_("Ask {nation} first").format(nation=nation_name(state, a.asked)), a,
                           _("That nation decides whether it demands a battle.")) for a in legal if isinstance(a, AskNation)]
-        return DecisionView(_("Who is asked first?"),
-                            _("{player}: choose the order in which the other nations are asked.").format(player=who), choices)
+        question = _("Choose which nation there is asked first whether it demands a battle. The first to demand one "
+                     "fights (one unit of each side is removed); the rest are then not asked.")
+        there = units_there(state, e["region"]) if e.get("region") else ""
+        return DecisionView(_("Who is asked first?"), " ".join(filter(None, [entry_news(state, who), question, there])),
+                            choices)
     if kind == "entry_demand":
         e = state.entry or {}
         choices = []
@@ -284,9 +297,18 @@ def decision_view(state: GameState) -> DecisionView | None:
                 choices.append(Choice(_("No battle"), a, _("Let the units stand side by side."), primary=True, pinned=True))
         where = region_name(state, e["region"]) if e.get("region") else ""
         there = units_there(state, e["region"]) if e.get("region") else ""
-        question = _("{player} ({nation}): {unit} entered {region}. Demand a battle?").format(
-            player=who, nation=nation, region=where, unit=_unit_name(state, e.get("mover", decision.nation), e.get("unit", "army")))
-        return DecisionView(_("{nation}: battle?").format(nation=nation), " ".join(filter(None, [question, there])), choices)
+        mover = e.get("mover", decision.nation)
+        if e.get("mode") == "status":  # an army stack changed its status (#19): the others may call for a battle
+            question = (_("{player} ({nation}): the armies of {mover} in {region} are now hostile (standing). Demand a battle?")
+                        if e.get("region") in state.hostile[mover] else
+                        _("{player} ({nation}): the armies of {mover} in {region} are now friendly (lying). Demand a battle?")
+                        ).format(player=who, nation=nation, mover=nation_name(state, mover), region=where)
+        else:
+            question = _("{player} ({nation}): {unit} entered {region}. Demand a battle?").format(
+                player=who, nation=nation, region=where, unit=_unit_name(state, mover, e.get("unit", "army")))
+        outcome = _("A battle removes one unit of each side.")
+        return DecisionView(_("{nation}: battle?").format(nation=nation), " ".join(filter(None, [question, outcome, there])),
+                            choices)
     if kind == "entry_status":
         e = state.entry or {}
         choices = []
@@ -297,10 +319,7 @@ def decision_view(state: GameState) -> DecisionView | None:
                                       _("Blocks production, import, factory building, rail and the factory's taxes there.")))
             else:
                 choices.append(Choice(_("Friendly (lying)"), a, _("No effect on the home nation."), primary=True))
-        where = region_name(state, e["region"]) if e.get("region") else ""
-        return DecisionView(_("Hostile or friendly?"),
-                            _("{player}: the armies of {nation} in {region}.").format(player=who, nation=nation, region=where),
-                            choices)
+        return DecisionView(_("Hostile or friendly?"), status_prompt(state, who, e.get("region")), choices)
     if kind in ("invest", "auction"):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
         if kind == "auction":  # the set-up hands out the governments anyway: no gold there
@@ -325,6 +344,50 @@ def decision_view(state: GameState) -> DecisionView | None:
             prompt += " " + _("Gold: you would take over the government.")
         return DecisionView(title, prompt, choices)
     return DecisionView(kind, state.describe_decision(), [Choice(a.describe(state.board), a) for a in legal])
+
+
+def entry_news(state: GameState, who: str) -> str:
+    """The first sentence of the question who is asked first: which unit entered where (or which
+    armies changed their status)."""
+    e = state.entry or {}
+    if not e.get("region"):
+        return ""
+    mover, where = nation_name(state, e["mover"]), place(state.board, e["region"])
+    if e.get("mode") == "status":
+        text = (_("{player}: the armies of {nation} in {region} are now hostile (standing).")
+                if e["region"] in state.hostile[e["mover"]] else
+                _("{player}: the armies of {nation} in {region} are now friendly (lying)."))
+    elif e.get("unit") == "fleet":
+        text = _("{player}: the fleet of {nation} entered {region}, where several nations stand.")
+    else:
+        text = _("{player}: the army of {nation} entered {region}, where several nations stand.")
+    return text.format(player=who, nation=mover, region=where)
+
+
+def status_prompt(state: GameState, who: str, region: str | None) -> str:
+    """The question hostile or friendly, with what each answer does to the home nation (R-EN
+    "Entering provinces of other Great Powers", FAQ on rail and taxes, clarifications #19)."""
+    decision = state.decision()
+    assert decision is not None and decision.nation is not None
+    nation = nation_name(state, decision.nation)
+    if region is None:
+        return _("{player}: the armies of {nation}.").format(player=who, nation=nation)
+    owner = state.board.regions[region].nation
+    home = nation_name(state, owner) if owner else ""
+    where = region_name(state, region)
+    first = _("{player}: the army of {nation} entered {region}, a home province of {owner}.").format(
+        player=who, nation=nation, region=where, owner=home)
+    count = state.armies[decision.nation].get(region, 0)
+    if count > 1:  # the status belongs to the whole stack
+        first += " " + ngettext("The choice applies to its {count} army there.", "The choice applies to all its {count} armies there.",
+                                count).format(count=count)
+    if region in state.factories:
+        hostile = _("Hostile (standing): {owner} can no longer produce, import or use the railway there and gets no "
+                    "taxes for that factory.")
+    else:
+        hostile = _("Hostile (standing): {owner} can no longer build a factory, import or use the railway there.")
+    friendly = _("Friendly (lying): no effect.")
+    return " ".join([first, hostile.format(owner=home), friendly])
 
 
 def import_choice(state: GameState, action: ImportUnit) -> Choice:
@@ -407,8 +470,29 @@ def production_view(state: GameState, selected: set[str] | None) -> DecisionView
                               primary=True, pinned=True))
     else:
         choices.append(Choice(_("Not enough units left in the supply"), None, _("Switch a factory off."), pinned=True))
-    return DecisionView(_("{nation}: production").format(nation=nation),
-                        _("{player}, switch off the factories that should stay idle, then produce.").format(player=who), choices)
+    prompt = _("{player}: each factory switched on places one unit for free, but every army and fleet costs 1M "
+               "soldiers' pay out of the taxes at each Taxation. Switch off the factories that should stay idle, "
+               "then produce.").format(player=who)
+    short = supply_left(state, decision.nation)
+    if short:
+        prompt += " " + short
+    return DecisionView(_("{nation}: production").format(nation=nation), prompt, choices)
+
+
+def supply_left(state: GameState, nation: str) -> str:
+    """"Only 2 armies are left in the supply." when the supply cannot fill every factory (#12), else ""."""
+    sites = production_sites(state)
+    if len(default_production(state)) == len(sites):
+        return ""
+    nat = state.board.nation_by_id[nation]
+    armies, fleets = state.unit_count(nation)
+    kinds = {state.board.regions[c].factory_type for c in sites}
+    left = []
+    if "shipyard" in kinds:
+        left.append(units_phrase(nat.fleet_supply - fleets, "fleet") if nat.fleet_supply > fleets else _("no fleet"))
+    if kinds - {"shipyard"}:
+        left.insert(0, units_phrase(nat.army_supply - armies, "army") if nat.army_supply > armies else _("no army"))
+    return _("The supply is short: {units} left.").format(units=join_words(left))
 
 
 def move_actions(state: GameState, region: str, unit: str) -> list[Action]:

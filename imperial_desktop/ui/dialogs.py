@@ -4,8 +4,9 @@ chosen action.
 A panel has a title, a prompt, a list of choices that scrolls with the mouse wheel anywhere over
 the panel, and the closing choices (end the phase, pass, produce, cancel) pinned at its bottom so
 they are always visible. Labels that do not fit their button are set in a smaller font; only if
-that is not enough are they shortened (the tooltip keeps the whole text). Every text that may
-hold a player's name is escaped before pygame-gui's markup parser sees it.
+that is not enough are they shortened (the tooltip keeps the whole text). A choice's ``detail``
+(what a rondel space would bring, ui/rondel_preview.py) is a small line under its button. Every
+text that may hold a player's name is escaped before pygame-gui's markup parser sees it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from typing import Callable
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from imperial_desktop.i18n import _
 from imperial_desktop.ui.choices import Choice, DecisionView
+from imperial_desktop.ui import panels
 from imperial_desktop.ui.fonts import font
 
 GAP = 3
+CAPTION_TEXT = (70, 62, 50)  # a choice's detail line under its button, on the panel's paper
 
 
 def escape(value: str) -> str:
@@ -97,6 +100,7 @@ class ChoicePanel:
         self.view = view
         self.rect = pygame.Rect(rect)
         self.buttons: dict[UIButton, Choice] = {}
+        self.captions: dict[UIImage, Choice] = {}  # detail lines under their buttons
         self.cancel_button: UIButton | None = None
         self.help_button: HelpButton | None = None
         self.on_hover = on_hover
@@ -114,31 +118,46 @@ class ChoicePanel:
             self.help_button = HelpButton(pygame.Rect(pad + title_w + GAP, 3, title_h, title_h), manager, self.panel,
                                           help_topic)
         self.title = self._title_label(view.title, pygame.Rect(pad, 3, title_w, title_h))
-        # the prompt box takes the height its text needs (up to a third of the panel)
-        self.prompt = UITextBox(escape(view.prompt), pygame.Rect(pad, title_h + 4, inner_w, -1), manager,
-                                container=self.panel)
-        prompt_h = min(self.prompt.rect.h, max(40, self.rect.h // 3))
-        if prompt_h != self.prompt.rect.h:
-            self.prompt.set_dimensions((inner_w, prompt_h))
-        list_top = title_h + 4 + prompt_h + 5
-        pinned_rows = len(pinned) + (1 if cancel else 0)
-        pinned_h = pinned_rows * (bh + GAP)
-        list_h = max(bh, self.rect.h - list_top - pinned_h - pad - 4)
         # short labels go in two columns (rondel spaces, production, imports)
         half = (inner_w - 22 - GAP) // 2 - 12
         label_font = font(13, "bold")
         self.columns = 2 if len(listed) > 3 and all(label_font.size(c.label)[0] <= half for c in listed) else 1
         rows = -(-len(listed) // self.columns) if listed else 0
-        content_h = rows * (bh + GAP)
+        self.row_h = row_h = bh + GAP
+        content_h = rows * row_h
+        pinned_rows = len(pinned) + (1 if cancel else 0)
+        pinned_h = pinned_rows * row_h
+        # the prompt box takes the height its text needs: up to a third of the panel, or more while
+        # the list keeps room for its first eight rows
+        self.prompt = UITextBox(escape(view.prompt), pygame.Rect(pad, title_h + 4, inner_w, -1), manager,
+                                container=self.panel)
+        fixed = title_h + 4 + 5 + pinned_h + pad + 4
+        prompt_h = min(self.prompt.rect.h, max(40, self.rect.h // 3, self.rect.h - fixed - min(content_h, 8 * row_h)))
+        if prompt_h != self.prompt.rect.h:
+            self.prompt.set_dimensions((inner_w, prompt_h))
+        list_top = title_h + 4 + prompt_h + 5
+        room = self.rect.h - list_top - pinned_h - pad - 4
+        captions: list[list[str]] = [[] for _choice in listed]
+        tops = [row * row_h for row in range(rows + 1)]  # where each row of buttons starts
+        if any(c.detail for c in listed):  # a line under each button (what a rondel space brings)
+            self.columns, captions, tops = self._caption_layout(listed, inner_w, room, bh, half, tops)
+            content_h = tops[-1]
+        scrolls = content_h - GAP > room
+        # a scrolling list shows a whole number of rows: its last visible button is never cut in
+        # half by the list's edge (the next one starts just below it, the scroll bar says so)
+        list_h = max([top for top in tops if top <= room] + [row_h]) if scrolls else max(bh, room)
         self.scroll = UIScrollingContainer(pygame.Rect(pad, list_top, inner_w, list_h), manager, container=self.panel,
-                                           allow_scroll_x=False, allow_scroll_y=content_h > list_h)
-        self.scroll.set_scrollable_area_dimensions((inner_w - (20 if content_h > list_h else 0), max(content_h, 1)))
-        full = inner_w - (22 if content_h > list_h else 2)
+                                           allow_scroll_x=False, allow_scroll_y=scrolls)
+        self.scroll.set_scrollable_area_dimensions((inner_w - (20 if scrolls else 0), max(content_h, 1)))
+        full = inner_w - (22 if scrolls else 2)
         width = (full - GAP * (self.columns - 1)) // self.columns
         for i, choice in enumerate(listed):
             col, row = i % self.columns, i // self.columns
-            r = pygame.Rect(col * (width + GAP), row * (bh + GAP), width, bh)
+            r = pygame.Rect(col * (width + GAP), tops[row], width, bh)
             self._add(choice, r, self.scroll)
+            if captions[i]:
+                depth = len(captions[i]) * self._caption_f.get_linesize()
+                self._add_caption(choice, captions[i], pygame.Rect(r.x, r.bottom + 1, r.w, depth))
         y = self.rect.h - pad - 4 - pinned_h
         for choice in pinned:
             self._add(choice, pygame.Rect(pad, y, inner_w, bh), self.panel)
@@ -146,7 +165,7 @@ class ChoicePanel:
         if cancel:
             self.cancel_button = fitted_button(pygame.Rect(pad, y, inner_w, bh), cancel, manager, container=self.panel,
                                                tip=_("Close without choosing (Esc)"), object_id="#danger_button")
-        self.list_rect = pygame.Rect(self.rect.x + pad, self.rect.y + list_top, inner_w, list_h)
+        self.list_rect = self.scroll.get_abs_rect()  # where the list shows on the screen (inside the panel's border)
 
     def _title_label(self, title: str, rect: pygame.Rect) -> UILabel:
         """The title in the heading font if it fits, else the plain label font, shortened with "…" if
@@ -166,6 +185,46 @@ class ChoicePanel:
             label.set_tooltip(escape(title))
         label.set_text(shown)
         return label
+
+    def _caption_layout(self, listed: list[Choice], inner_w: int, room: int, bh: int, half: int,
+                        tops: list[int]) -> tuple[int, list[list[str]], list[int]]:
+        """Columns, the lines of each choice's detail and where each row starts (a row is as tall
+        as its longest detail): one column with whole details if they fit the room, else two
+        columns (short labels), else details cut short; without room for them at all, no details
+        (the tooltips keep them)."""
+        two = all(font(13, "bold").size(c.label)[0] <= half for c in listed)
+        sizes = (13, 12) if bh >= 28 else (12,)  # a full-width column in the smaller size before two
+        tries = [(1, 2, False, size) for size in sizes]  # (columns, most lines, cut to fit, font size)
+        tries += [(2, 3, False, sizes[0]), (1, 2, True, 12), (1, 1, True, 12), (2, 2, True, 12)]
+        for columns, most, cut, size in tries:
+            if columns == 2 and not two:
+                continue
+            f = self._caption_f = font(size)
+            line_h = f.get_linesize()
+            width = (inner_w - 2 - GAP * (columns - 1)) // columns - 6
+            lines = [panels.wrap(c.detail, f, width) if c.detail else [] for c in listed]
+            if any(len(x) > most for x in lines):
+                if not cut:
+                    continue
+                lines = [x if len(x) <= most else x[:most - 1] + [panels.elide(" ".join(x[most - 1:]), f, width)]
+                         for x in lines]
+            starts = [0]
+            for first in range(0, len(listed), columns):
+                deepest = max(len(x) for x in lines[first:first + columns])
+                starts.append(starts[-1] + bh + (1 + deepest * line_h if deepest else 0) + GAP)
+            if starts[-1] - GAP <= room:
+                return columns, lines, starts
+        return self.columns, [[] for _choice in listed], tops
+
+    def _add_caption(self, choice: Choice, lines: list[str], rect: pygame.Rect) -> None:
+        """The detail lines under a choice's button, centred, in the panel's text colour."""
+        f = self._caption_f
+        surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+        for k, line in enumerate(lines):
+            image = f.render(line, True, CAPTION_TEXT)
+            surface.blit(image, image.get_rect(midtop=(rect.w // 2, k * f.get_linesize())))
+        caption = UIImage(rect, surface, self.manager, container=self.scroll)
+        self.captions[caption] = choice
 
     def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:
         object_id = ("#primary_button" if choice.primary else "#takeover_button" if choice.takes_over else
@@ -221,8 +280,8 @@ class ChoicePanel:
     def update_hover(self) -> None:
         """Tell ``on_hover`` which choice the pointer is over (the rondel lights its space)."""
         hovered = None
-        for button, choice in self.buttons.items():
-            if button.hovered:
+        for element, choice in [*self.buttons.items(), *self.captions.items()]:
+            if element.hovered:  # a detail line under a button counts as its button
                 hovered = choice
                 break
         if hovered is not self._hovered:

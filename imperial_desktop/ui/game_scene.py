@@ -38,7 +38,8 @@ from imperial_desktop.ui.choices import (
 from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.localized import format_money as money
-from imperial_desktop.ui.results import draw_final_standings, draw_results
+from imperial_desktop.ui.movable import movable_origins, moving_kind
+from imperial_desktop.ui.results import ScoreSheet, draw_final_standings, draw_results
 from imperial_desktop.ui.summary_overlay import SummaryOverlay
 from imperial_desktop.ui.layout import GameLayout, game_layout
 from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
@@ -147,11 +148,14 @@ class GameScene:
         self._rondel_geometry: tuple[float, float, float, float] | None = None
         self.rondel_hover: int | None = None
         self.choice_regions: tuple[str, ...] = ()
+        self.movable_shown: dict[str, int] = {}  # regions whose pieces the board ringed last as able to move (tests)
+        self._movable: tuple[int | None, dict[str, int]] = (None, {})  # (state version, its movable origins)
         self._tip: pygame.Surface | None = None
         self._tip_key: tuple | None = None
         self.table_tips: list[panels.TableTip] = []  # the table's self-explaining places, from its last drawing
         self.track_tips: list[panels.TableTip] = []  # and the tracks'
         self.table_tip_shown: list[str] | None = None  # the lines of the table's or tracks' tooltip drawn last (tests)
+        self.score_sheet: ScoreSheet | None = None  # what the score sheet drew last (tests)
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self._last_human: int | None = None
@@ -1024,6 +1028,17 @@ class GameScene:
             out.update(self.coach.region_marks())
         return out
 
+    def movable_origins(self) -> dict[str, int]:
+        """The regions whose units a human at this screen can still move in the maneuver now (and
+        how many): none for a computer, during the handover, a step being shown or a drag."""
+        if self.drag is not None or self._human_decision() != "maneuver":
+            return {}
+        version, origins = self._movable
+        if version != self.session.version:  # worked out once per state, not every frame
+            origins = movable_origins(self.session.state)
+            self._movable = (self.session.version, origins)
+        return origins
+
     def draw(self, surface: pygame.Surface) -> None:
         self._dirty = False
         state = self.session.state
@@ -1054,13 +1069,16 @@ class GameScene:
         hidden = self.animator.hidden()
         if self.drag is not None:
             hidden = hidden + ((self.drag.piece.region, self.drag.piece.nation, self.drag.piece.kind),)
+        self.movable_shown = self.movable_origins()
+        kind = moving_kind(state)
         self.board.draw(surface, state, version=self.session.version, hover=self.hover_region,
-                        highlights=self.highlights(), hidden=hidden)
+                        highlights=self.highlights(), hidden=hidden,
+                        movable=tuple((r, state.acting_nation(), kind) for r in self.movable_shown))
         self._draw_step_marks(surface, state)
         self._draw_moving(surface, state)
         area = lay.board.inflate(-24, -24)
         if self.overlay == "results":
-            draw_results(surface, area, state, lay.scale)
+            self.score_sheet = draw_results(surface, area, state, lay.scale)
         elif self.overlay == "legend":
             self._draw_legend(surface, area)
         elif self.overlay == "summary":

@@ -13,7 +13,7 @@ from imperial_desktop.i18n import N_, _
 from imperial_desktop.ui import tokens
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.map_render import NATION_COLOURS, NEUTRAL, SEA, SWITZERLAND
-from imperial_desktop.ui.palette import (HOVER, LEGAL, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT, PIECE,
+from imperial_desktop.ui.palette import (HOVER, LEGAL, MOVABLE, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT, PIECE,
                                          QUESTION, SELECTED, RGB)
 
 TITLE = N_("Legend")
@@ -47,6 +47,7 @@ def _rows() -> list[tuple[str, str]]:
         ("ground:swiss", _("Switzerland: impassable")),
         ("ground:sea", _("Sea")),
         ("ring:legal", _("Green edge: a legal destination or choice")),
+        ("movable", _("Green ring around a piece: it can still move")),
         ("ring:selected", _("Gold edge: the selected region")),
         ("ring:hover", _("Pale edge: the region under the pointer")),
         ("ring:question", _("Orange edge: where a battle question is asked")),
@@ -123,6 +124,10 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
             blit(tokens.moved_badge(badge, 2), midleft=(r.left - badge // 2, r.bottom))
     elif key == "army_lying":
         blit(tokens.army_sprite(nation, size, True, OUTLINE_DARK), center=c)
+    elif key == "movable":
+        army = tokens.army_sprite(nation, round(size * 0.8), False, OUTLINE_DARK)
+        blit(tokens.movable_halo(army.get_width(), army.get_height(), MOVABLE), center=c)
+        blit(army, center=c)
     elif key == "army_hostile":
         r = blit(tokens.army_sprite(nation, size, False, OUTLINE_DARK), center=c)
         blit(tokens.hostile_badge(badge), center=r.topleft)

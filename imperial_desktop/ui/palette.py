@@ -37,6 +37,7 @@ MOVED_MARK: RGB = (34, 139, 60)
 BLOCKED_MARK: RGB = (214, 20, 20)
 SELECTED: RGB = (255, 214, 80)
 HOVER: RGB = (255, 248, 200)
+MOVABLE: RGB = LEGAL  # the ring under a piece that can still move (legal, like a drag's destinations)
 
 
 def relative_luminance(colour: RGB) -> float:

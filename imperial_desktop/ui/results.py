@@ -1,7 +1,9 @@
-"""The scores: each player's bonds (interest x power factor), cash and total, the tie-break,
-and a chart of every nation's power points over the game."""
+"""The scores: a table of each player's points per nation (interest x power factor), cash and
+total, the tie-break, and a chart of every nation's power points over the game."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -9,13 +11,14 @@ from imperial_desktop.core import GameState
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE
 from imperial_desktop.i18n import _, ngettext
-from imperial_desktop.ui.localized import format_money as money
-from imperial_desktop.ui import panels
-from imperial_desktop.ui.panels import nation_short, text
+from imperial_desktop.ui import panels, tokens
+from imperial_desktop.ui.panels import text
 
 
-def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> None:
-    """Draw the score sheet into ``rect`` (final after the game, provisional before)."""
+def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> ScoreSheet:
+    """Draw the score sheet into ``rect`` (final after the game, provisional before): a table of
+    the players (best first) by nation, as the board game counts (each nation's bonds: interest
+    x power factor), cash and total; the tie-break; the power chart. Returns what it drew where."""
     shadow = rect.move(4, 4)
     pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
     pygame.draw.rect(surface, PANEL_BG, rect, border_radius=10)
@@ -24,33 +27,97 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
     title = _("Final scores") if state.is_terminal() else _("Scores if the game ended now")
     text(surface, title, (rect.x + pad, rect.y + pad), round(24 * scale), PANEL_TEXT, "bold")
     text(surface, _("Click or press Esc to close"), (rect.right - pad, rect.y + pad + 6), round(12 * scale), PANEL_MUTED, "regular", "topright")
-    ranking = state.ranking()
-    table_top = rect.y + pad + round(40 * scale)
-    table_h = round(rect.h * 0.5)
-    row_h = min(round(52 * scale), table_h // max(1, len(ranking)))
-    size = round(14 * scale)
+    table = pygame.Rect(rect.x + pad, rect.y + pad + round(40 * scale), rect.w - 2 * pad, round(rect.h * 0.5))
+    sheet = draw_score_table(surface, table, state, scale)
+    chart_top = sheet.bottom + round(8 * scale)
     small = round(11 * scale)
-    for i, r in enumerate(ranking):
-        y = table_top + i * row_h
-        if r["rank"] == 1:
-            pygame.draw.rect(surface, (255, 240, 180), (rect.x + pad - 4, y - 2, rect.w - 2 * pad + 8, row_h - 2), border_radius=5)
-        text(surface, f"{r['rank']}.", (rect.x + pad, y + 2), size + 2, PANEL_TEXT, "bold")
-        text(surface, r["name"], (rect.x + pad + 34 * scale, y + 2), size + 2, PANEL_TEXT, "bold")
-        text(surface, ngettext("{points} point", "{points} points", r["total"]).format(points=r["total"]), (rect.right - pad, y + 2), size + 2, PANEL_TEXT, "bold", "topright")
-        parts = [f"{nation_short(b['nation'])} {money(b['value'])}: {b['interest']}x{b['factor']}={b['points']}" for b in r["bonds"]]
-        parts.append(_("cash {amount}").format(amount=r["cash"]))
-        line = " + ".join(parts)
-        text(surface, line, (rect.x + pad + 34 * scale, y + 4 + size * 1.5), small, PANEL_MUTED, "regular",
-             max_width=rect.w - 2 * pad - round(34 * scale) if font(small).size(line)[0] > rect.w - 2 * pad - 34 * scale else None)
-    tied = [r for r in ranking if r["tie_break_used"]]
-    chart_top = table_top + len(ranking) * row_h + round(8 * scale)
-    if tied:
+    if any(r["tie_break_used"] for r in state.ranking()):
         order = sorted(state.board.nation_ids, key=lambda n: (-state.power[n], state.board.nation_ids.index(n)))
         names = ", ".join(state.board.nation_by_id[n].name for n in order[:3])
         text(surface, _("Equal totals are decided by the credit in the strongest nations ({nations}, ...).").format(nations=names),
              (rect.x + pad, chart_top), small, (150, 60, 40), "bold")
         chart_top += round(18 * scale)
     draw_power_chart(surface, pygame.Rect(rect.x + pad, chart_top + 6, rect.w - 2 * pad, rect.bottom - pad - chart_top - 6), state, scale)
+    return sheet
+
+
+@dataclass
+class ScoreSheet:
+    """What the score table drew (tests): its heads, each player's row of cells by column key
+    (a nation id, "cash", "total") and the table's bottom edge."""
+
+    heads: dict[str, list[str]] = field(default_factory=dict)
+    cells: dict[str, dict[str, str]] = field(default_factory=dict)  # player name -> column -> points
+    bottom: int = 0
+
+
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> ScoreSheet:
+    """Players down, nations across: in each cell the points of the player's bonds in that nation
+    and, below, their interest times the nation's power factor."""
+    board, ranking = state.board, state.ranking()
+    size, small = panels.px(14, scale), panels.px(11, scale)
+    fb, fs = font(size, "bold"), font(small)
+    name_w = max(round(150 * scale), min(round(220 * scale), max(fb.size(r["name"])[0] for r in ranking) + round(40 * scale)))
+    total_w = round(90 * scale)
+    cash_w = round(60 * scale)
+    col_w = (rect.w - name_w - cash_w - total_w) / len(board.nation_ids)
+    marker_w, gap = max(10, round(13 * scale)), round(4 * scale)
+    room = col_w - 6
+    # a hyphenated name may break after its hyphen ("Austria-" / "Hungary"), as at a space
+    heads = [[line.replace("- ", "-") for line in lines] for lines in
+             panels.column_names([board.name_of(n).replace("-", "- ") for n in board.nation_ids], font(small, "bold"), room)]
+    head_h = 3 * fs.get_linesize() + round(4 * scale)  # up to two lines of name, then the marker and factor
+    sheet = ScoreSheet()
+    x = rect.x + name_w
+    for nation, lines in zip(board.nation_ids, heads):
+        cx = round(x + col_w / 2)
+        y = rect.y + (2 - len(lines)) * fs.get_linesize()
+        for line in lines:
+            text(surface, line, (cx, y), small, panels.nation_colour_text(nation), "bold", "midtop", max_width=room)
+            y += fs.get_linesize()
+        factor = _("factor x{factor}").format(factor=board.power_factor(state.power[nation]))
+        width = min(fs.size(factor)[0], room - marker_w - gap)
+        left = round(cx - (width + marker_w + gap) / 2)
+        marker = tokens.marker_sprite(nation, marker_w)
+        surface.blit(marker, marker.get_rect(midleft=(left, y + fs.get_linesize() // 2)))
+        text(surface, factor, (left + marker_w + gap, y), small, PANEL_MUTED, "regular", max_width=width + 1)
+        sheet.heads[nation] = lines
+        x += col_w
+    text(surface, _("Cash"), (rect.right - total_w - cash_w / 2, rect.y + 2 * fs.get_linesize()), small, PANEL_MUTED,
+         "bold", "midtop")
+    text(surface, _("Total"), (rect.right, rect.y + 2 * fs.get_linesize()), small, PANEL_MUTED, "bold", "topright")
+    top = rect.y + head_h
+    pygame.draw.line(surface, PANEL_EDGE, (rect.x, top - 2), (rect.right, top - 2))
+    row_h = min(round(44 * scale), (rect.bottom - top) // max(1, len(ranking)))
+    for i, r in enumerate(ranking):
+        y = top + i * row_h
+        if r["rank"] == 1:
+            pygame.draw.rect(surface, (255, 240, 180), (rect.x - 4, y, rect.w + 8, row_h - 2), border_radius=5)
+        text(surface, f"{r['rank']}.", (rect.x, y + 4), size + 2, PANEL_TEXT, "bold")
+        text(surface, r["name"], (rect.x + round(30 * scale), y + 4), size + 2, PANEL_TEXT, "bold",
+             max_width=name_w - round(34 * scale))
+        cells: dict[str, str] = {}
+        x = rect.x + name_w
+        for nation in board.nation_ids:
+            bonds = [b for b in r["bonds"] if b["nation"] == nation]
+            if bonds:
+                points = sum(b["points"] for b in bonds)
+                interest = sum(b["interest"] for b in bonds)
+                cells[nation] = str(points)
+                text(surface, str(points), (round(x + col_w / 2), y + 4), size, PANEL_TEXT, "bold", "midtop")
+                text(surface, f"{interest}\u00d7{bonds[0]['factor']}", (round(x + col_w / 2), y + 6 + fb.get_linesize()),
+                     small, PANEL_MUTED, "regular", "midtop", max_width=col_w - 4)
+            else:
+                text(surface, "\u2013", (round(x + col_w / 2), y + 4), size, PANEL_MUTED, "regular", "midtop")
+            x += col_w
+        cells["cash"] = str(r["cash"])
+        cells["total"] = str(r["total"])
+        text(surface, str(r["cash"]), (round(rect.right - total_w - cash_w / 2), y + 4), size, PANEL_TEXT, "regular", "midtop")
+        text(surface, ngettext("{points} point", "{points} points", r["total"]).format(points=r["total"]),
+             (rect.right, y + 4), size + 2, PANEL_TEXT, "bold", "topright")
+        sheet.cells[r["name"]] = cells
+    sheet.bottom = top + len(ranking) * row_h
+    return sheet
 
 
 def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> None:
@@ -61,7 +128,9 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
     text(surface, _("Power points over the game"), (rect.x + 8, rect.y + 4), round(12 * scale), PANEL_TEXT, "bold")
     left, bottom = rect.x + round(34 * scale), rect.bottom - round(20 * scale)
-    top, right = rect.y + round(24 * scale), rect.right - round(90 * scale)
+    legend = [f"{state.board.name_of(n)} {state.power[n]}" for n in state.board.nation_ids]
+    legend_w = min(round(rect.w * 0.3), max(font(round(11 * scale), "bold").size(label)[0] for label in legend) + 40)
+    top, right = rect.y + round(24 * scale), rect.right - legend_w
     turns = max(1, state.turns_taken)
     for p in (0, 5, 10, 15, 20, 25):
         y = bottom - (bottom - top) * p / 25
@@ -80,7 +149,7 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         pygame.draw.lines(surface, colour, False, pts, max(2, round(3 * scale)))
         ly = top + i * round(16 * scale)
         pygame.draw.line(surface, colour, (right + 10, ly + 6), (right + 26, ly + 6), 3)
-        text(surface, f"{nation_short(nation)} {state.power[nation]}", (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold")
+        text(surface, legend[i], (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold", max_width=rect.right - right - 34)
 
 
 def standing_lines(state: GameState, entry: dict) -> list[str]:

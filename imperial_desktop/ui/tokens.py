@@ -240,3 +240,21 @@ def marker_sprite(nation: str, size: int) -> pygame.Surface:
 
 def piece_text_colour(nation: str) -> RGB:
     return PIECE_TEXT[nation]
+
+
+@lru_cache(maxsize=64)
+def movable_halo(w: int, h: int, colour: RGB) -> pygame.Surface:
+    """A glowing ring to draw under a piece of ``w`` x ``h`` pixels that can still move: a bright
+    line edged dark outside (it reads on every ground) around a light glow that sets the piece's
+    own outline apart from it. The piece is drawn over it."""
+    m = max(5, min(9, round(min(w, h) * 0.4)))  # zoomed in, a wider ring would look heavy
+    W, H = (w + 2 * m) * SS, (h + 2 * m) * SS
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    outer = big.get_rect()
+    radius = min(W, H) // 2
+    line = max(2 * SS, round(m * SS * 0.55))
+    pygame.draw.rect(big, (*OUTLINE_DARK, 170), outer, border_radius=radius)
+    pygame.draw.rect(big, colour, outer.inflate(-2 * SS, -2 * SS), border_radius=radius)
+    pygame.draw.rect(big, (*OUTLINE_LIGHT, 170), outer.inflate(-2 * SS - 2 * line, -2 * SS - 2 * line),
+                     border_radius=max(SS, radius - line))
+    return _finish(big, (w + 2 * m, h + 2 * m))
