@@ -87,6 +87,8 @@ def test_hostile_or_friendly_says_what_each_answer_does_to_the_home_nation() -> 
     assert (f"Hostile (standing): {home} can no longer produce, import or use the railway there and gets no taxes "
             "for that factory.") in prompt
     assert prompt.endswith("Friendly (lying): no effect.")
+    # a newcomer's review: the green (primary) Friendly button read as advice, against the coach's
+    assert not any(c.primary for c in decision_view(state).choices)
     state = state.clone()
     state.factories.discard(region)  # no factory there: hostile armies stop building one
     assert (f"Hostile (standing): {home} can no longer build a factory, import or use the railway there."

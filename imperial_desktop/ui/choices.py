@@ -317,8 +317,8 @@ def decision_view(state: GameState) -> DecisionView | None:
             if a.hostile:
                 choices.append(Choice(_("Hostile (standing)"), a,
                                       _("Blocks production, import, factory building, rail and the factory's taxes there.")))
-            else:
-                choices.append(Choice(_("Friendly (lying)"), a, _("No effect on the home nation."), primary=True))
+            else:  # neither answer is the usual one: no green button (the coach marks its own advice)
+                choices.append(Choice(_("Friendly (lying)"), a, _("No effect on the home nation.")))
         return DecisionView(_("Hostile or friendly?"), status_prompt(state, who, e.get("region")), choices)
     if kind in ("invest", "auction"):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
