@@ -372,7 +372,7 @@ class BoardView:
             centre = self.board_to_screen(r.factory)
             ops.append((sprite, sprite.get_rect(center=centre)))
             if rid in blocked:
-                mark = tokens.blocked_mark(round(size * 1.5))
+                mark = tokens.blocked_mark(round(size * 1.9))  # wide: the factory shows inside the ring
                 at = mark.get_rect(center=centre)
                 on_top.append((mark, at))
                 self.marks.append(Mark("blocked", rid, at))
@@ -584,7 +584,7 @@ class BoardView:
         if r.factory is None:
             return rect
         fx, fy = self.board_to_screen(r.factory)
-        half = self.factory_px() * 0.75 + 1  # the blocked ring is 1.5 squares wide
+        half = self.factory_px() * 0.95 + 1  # the blocked ring is 1.9 squares wide
         square = pygame.Rect(round(fx - half), round(fy - half), round(2 * half), round(2 * half))
         if not rect.colliderect(square):
             return rect

@@ -131,8 +131,8 @@ def blocked_mark(size: int) -> pygame.Surface:
     big = pygame.Surface((d * SS, d * SS), pygame.SRCALPHA)
     D = d * SS
     c = D / 2
-    ring = max(2 * SS, round(D * 0.14))
-    edge = max(SS, round(D * 0.06))
+    ring = max(2 * SS, round(D * 0.10))  # thin: the factory inside stays readable
+    edge = max(SS, round(D * 0.05))
     pygame.draw.circle(big, OUTLINE_LIGHT, (c, c), c, ring + 2 * edge)
     pygame.draw.circle(big, BLOCKED_MARK, (c, c), c - edge, ring)
     k = (c - edge - ring / 2) * 0.7071
