@@ -534,3 +534,26 @@ def test_expert_can_leave_the_opening_rondel_choices_to_hard():
     assert not hybrid.hard_opening_choice(state)
     assert hybrid.hard_opening_choice(GameState.new(GameSetup.create(4, 31)))
     assert not ExpertBot(4).hard_opening_choice(GameState.new(GameSetup.create(4, 31)))
+
+
+def test_hint_reasons_say_the_cash_and_the_units_a_choice_brings():
+    """A newcomer's review: "Investor: +7.4 expected points" taught nothing. The reasons now also
+    say what the deciding player receives or pays and the units the player's nations gain by the
+    end of the nation's turn (R-EN Investor: the interest; Production: one unit per factory)."""
+    from helpers import AH, give_turn, six_player_game
+
+    from imperial_desktop.ai.hint import _effects
+    from imperial_desktop.core import ChooseRondel
+
+    state = six_player_game()
+    give_turn(state, AH, position=0)  # Factory; Investor is three spaces on, free
+    player = state.government[AH]
+    investor = next(a for a in state.legal_actions() if isinstance(a, ChooseRondel)
+                    and state.board.rondel[a.space].action == "investor")
+    due = state.interest_due(AH).get(player, 0)
+    assert due > 0
+    assert f"you receive {due}M" in _effects(state, investor, player)
+    production = next(a for a in state.legal_actions() if isinstance(a, ChooseRondel)
+                      and state.board.rondel[a.space].action == "production")
+    effects = _effects(state, production, player)
+    assert any(e.startswith(f"{state.board.name_of(AH)} gains ") for e in effects), effects

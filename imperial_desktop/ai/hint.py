@@ -18,6 +18,7 @@ from imperial_desktop.core import (
     Action, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
+from imperial_desktop.core.events import join_words, units_phrase
 from imperial_desktop.i18n import _, format_number, ngettext
 
 
@@ -89,7 +90,8 @@ def _what_it_does(state: GameState, action: Action) -> str:
 
 
 def _effects(state: GameState, action: Action, player: int) -> list[str]:
-    """What visibly changes by the end of the current nation turn (greedy continuation)."""
+    """What visibly changes by the end of the current nation turn (greedy continuation), and what
+    the choice itself pays the player or costs him."""
     board = state.board
     name = board.name_of
     sim = state.clone()
@@ -119,6 +121,18 @@ def _effects(state: GameState, action: Action, player: int) -> list[str]:
         for city in board.nation_by_id[nation].home_provinces:
             if city in sim.factories and city not in state.factories:
                 out.append(_("builds a factory in {region}").format(region=name(city)))
+        new_units = [units_phrase(after - before, unit) for unit, before, after in
+                     zip(("army", "fleet"), state.unit_count(nation), sim.unit_count(nation)) if after > before]
+        if new_units:
+            out.append(_("{nation} gains {units}").format(nation=name(nation), units=join_words(new_units)))
+    if not isinstance(action, (Invest, PassInvestment)):  # a bond's price is in its own words
+        at_once = state.clone()  # the choice's own payments, before anyone decides anything more
+        at_once.apply(action)
+        cash = at_once.cash[player] - state.cash[player]
+        if cash > 0:
+            out.append(_("you receive {amount}M").format(amount=cash))
+        elif cash < 0:
+            out.append(_("costs you {amount}M").format(amount=-cash))
     for city in sorted(state.factories - sim.factories):
         out.append(_("destroys the factory in {region}").format(region=name(city)))
     if isinstance(action, MoveArmy):
