@@ -35,6 +35,13 @@ def test_hint_shows_the_best_moves_with_reasons_and_changes_nothing(kind):
     lit = scene.highlights()
     for advice in hint:
         assert all(region in lit for region in advice.regions)
+    driver.frame(1)
+    # the box says what is marked: board outlines only where the advice has regions (a newcomer's
+    # review found "outlined on the board" under a rondel hint that outlines nothing)
+    if any(a.regions for a in hint):
+        assert scene.hint_footer_shown.startswith("Outlined on the board")
+    else:
+        assert scene.hint_footer_shown.startswith("The first is marked on the rondel or in the list")
     assert (session.version, session.state.digest(), len(session.record.actions)) == before
     driver.click_element(scene.buttons["hint"])  # a second press hides it
     assert scene.hint is None

@@ -171,7 +171,9 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
             delta = common_difference(c.values, other.values)
             text = (_("{delta} expected points against the next option") if i == 0
                     else _("{delta} expected points against the best"))
-            parts.append(text.format(delta=("+" if delta >= 0 else "") + format_number(delta, 1)))
+            # whole points: a short search is not precise to a tenth (a decimal only below one point)
+            shown = format_number(delta, 1) if abs(delta) < 1 else format_number(round(delta), 0)
+            parts.append(text.format(delta=("+" if delta >= 0 else "") + shown))
         parts.extend(_effects(state, c.action, player)[:2])
         reason = _("{action}: {effects}").format(
             action=_what_it_does(state, c.action), effects=_("; ").join(parts) if parts else _("keeps your position"))

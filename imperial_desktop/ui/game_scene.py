@@ -156,6 +156,7 @@ class GameScene:
         self.track_tips: list[panels.TableTip] = []  # and the tracks'
         self.table_tip_shown: list[str] | None = None  # the lines of the table's or tracks' tooltip drawn last (tests)
         self.score_sheet: ScoreSheet | None = None  # what the score sheet drew last (tests)
+        self.hint_footer_shown = ""  # the hint box's last line, as drawn last (tests)
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self._last_human: int | None = None
@@ -1133,8 +1134,11 @@ class GameScene:
         for i, advice in enumerate(self.hint or []):
             for j, part in enumerate(panels.wrap(f"{i + 1}. {advice.reason}", fb if i == 0 else f, w - 24)):
                 lines.append((part if j == 0 else "   " + part, i == 0))
-        lines += [(part, False) for part in panels.wrap(
-            _("Outlined on the board: white the first, blue the others. Press Hint again to hide."), f, w - 24)]
+        footer = (_("Outlined on the board: white the first, blue the others. Press Hint again to hide.")
+                  if any(a.regions for a in self.hint or []) else
+                  _("The first is marked on the rondel or in the list. Press Hint again to hide."))
+        lines += [(part, False) for part in panels.wrap(footer, f, w - 24)]
+        self.hint_footer_shown = footer
         line_h = f.get_linesize() + 1
         rect = pygame.Rect(board.x + 12, 0, w, line_h * len(lines) + 14)
         rect.bottom = board.bottom - 12

@@ -12,7 +12,7 @@ from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui import panels, tokens
-from imperial_desktop.ui.panels import text
+from imperial_desktop.ui.panels import nation_short, text
 
 
 def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> ScoreSheet:
@@ -128,8 +128,11 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1)
     text(surface, _("Power points over the game"), (rect.x + 8, rect.y + 4), round(12 * scale), PANEL_TEXT, "bold")
     left, bottom = rect.x + round(34 * scale), rect.bottom - round(20 * scale)
+    bold = font(round(11 * scale), "bold")
     legend = [f"{state.board.name_of(n)} {state.power[n]}" for n in state.board.nation_ids]
-    legend_w = min(round(rect.w * 0.3), max(font(round(11 * scale), "bold").size(label)[0] for label in legend) + 40)
+    if max(bold.size(label)[0] for label in legend) + 40 > rect.w * 0.3:  # narrow (the side panel): short names
+        legend = [f"{nation_short(n)} {state.power[n]}" for n in state.board.nation_ids]
+    legend_w = min(round(rect.w * 0.3), max(bold.size(label)[0] for label in legend) + 40)
     top, right = rect.y + round(24 * scale), rect.right - legend_w
     turns = max(1, state.turns_taken)
     for p in (0, 5, 10, 15, 20, 25):
