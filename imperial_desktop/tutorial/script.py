@@ -126,7 +126,7 @@ STEPS: tuple[Step, ...] = (
     Step("welcome", INFO, N_("Welcome to Imperial"), N_(
         "You are an investor, not a nation. You own bonds of the Great Powers; whoever holds the most of a "
         "nation's bonds forms its government and decides its turns. You hold Great Britain's 9M bond, so you "
-        "govern Britain, and Russia's 2M bond. At the end, every bond pays its interest times the nation's "
+        "govern Great Britain, and Russia's 2M bond. At the end, every bond pays its interest times the nation's "
         "power factor; add your cash, and the richest investor wins."), topic="overview"),
     _act("rondel_factory", RONDEL, N_("The rondel"), N_(
         "Each turn a nation moves its marker clockwise around the rondel and does what the space says. On its "
@@ -134,16 +134,16 @@ STEPS: tuple[Step, ...] = (
         "costs its government 2M of your own cash (six spaces at most). Click Factory on the rondel."),
          ChooseRondel(GB, 0), rondel=0, topic="rondel"),
     _act("factory", BUILD, N_("Factory"), N_(
-        "Factory: the nation pays 5M from its treasury for one new factory in a home city. Britain has two "
+        "Factory: the nation pays 5M from its treasury for one new factory in a home city. Great Britain has two "
         "shipyards, which build fleets, but no armaments factory, so it cannot raise armies. Build an armaments "
         "factory in Sheffield (click the city)."),
          BuildFactory(GB, "sheffield"), regions=("sheffield",), topic="factory"),
     Step("others", INFO, N_("The other nations"), N_(
         "The computers now play the other nations' turns, one after the other: the German Empire and Russia, "
         "then Austria-Hungary, Italy and France. Watch the rondel and the log. The coach speaks again when it "
-        "is Britain's turn."), topic="rondel"),
+        "is Great Britain's turn."), topic="rondel"),
     _act("rondel_production", RONDEL, N_("Production"), N_(
-        "Britain's turn again. Production is one space ahead of Factory, so the move is free. Choose "
+        "Great Britain's turn again. Production is one space ahead of Factory, so the move is free. Choose "
         "Production on the rondel."),
          ChooseRondel(GB, 1), rondel=1, topic="production"),
     _act("production", PRODUCTION, N_("Production"), N_(
@@ -168,17 +168,18 @@ STEPS: tuple[Step, ...] = (
         "Two units are enough; the treasury keeps its last millions. Stop importing."),
          EndPhase(GB, "import"), topic="import"),
     _act("invest", INVESTOR, N_("The investor card"), N_(
-        "Britain passed the Investor space. The holder of the investor card (you) gets 2M from the bank and "
+        "Great Britain passed the Investor space. The holder of the investor card (you) gets 2M from the bank and "
         "may buy one bond. The German Empire is governed by Computer 3, who holds only its 2M bond. Buy "
-        "Germany's 4M bond: you will hold more of Germany than anyone, and its government passes to you."),
+        "the German Empire's 4M bond: you will hold more of the German Empire than anyone, and its "
+        "government passes to you."),
          Invest(0, DE, 4), topic="investor"),
     Step("government", INFO, N_("A change of government"), N_(
         "You now govern two nations: the German Empire as well as Great Britain. Your cash is your own; the "
         "treasuries belong to the nations, and you only spend them for them. The investor card has moved on "
-        "to the next player. Germany's turn comes now."), topic="investor"),
+        "to the next player. The German Empire's turn comes now."), topic="investor"),
     Step("germany_1", FREE, N_("Your German turn"), N_(
-        "Play Germany's turn as you like. A suggestion: Factory (three spaces ahead, free) and an armaments "
-        "factory in Cologne, paid from the German treasury. Later lessons follow whatever you build."),
+        "Play the German Empire's turn as you like. A suggestion: Factory (three spaces ahead, free) and an "
+        "armaments factory in Cologne, paid from the German treasury. Later lessons follow whatever you build."),
          (ChooseRondel(DE, 0), BuildFactory(DE, "cologne")), nation=DE, rondel=0, regions=("cologne",), topic="factory"),
     _act("rondel_maneuver", RONDEL, N_("Maneuver"), N_(
         "Maneuver: the nation moves its fleets first, then its armies. Maneuver is two spaces ahead. "
@@ -220,8 +221,8 @@ STEPS: tuple[Step, ...] = (
         "army blocks the province: its factory neither produces nor pays taxes, and nothing may be built or "
         "imported there. Declare your army hostile."),
          SetArmyStatus(GB, "paris", True), regions=("paris",), topic="battles"),
-    Step("germany_2", FREE, N_("Germany again"), N_(
-        "Germany's turn. A suggestion: Production, so that every German factory makes a unit."),
+    Step("germany_2", FREE, N_("The German Empire again"), N_(
+        "The German Empire's turn. A suggestion: Production, so that every German factory makes a unit."),
          (ChooseRondel(DE, 1),), nation=DE, rondel=1, topic="production", suggest=_largest_german_production),
     _act("rondel_taxation", RONDEL, N_("Taxation"), N_(
         "Taxation: a nation collects 2M for each factory not blocked by hostile armies and 1M for each flag. "
@@ -233,20 +234,20 @@ STEPS: tuple[Step, ...] = (
         "game ends when a nation reaches 25 power points. The power factor printed above the track (0 to 5) "
         "multiplies the interest of that nation's bonds at the end: strong nations make their investors rich."),
          topic="taxation"),
-    Step("germany_3", FREE, N_("Germany's maneuver"), N_(
-        "Germany's turn. A suggestion: Maneuver, and march a German army into Belgium (the ringed armies can "
-        "reach it): neutral land gets Germany's flag."),
+    Step("germany_3", FREE, N_("The German Empire's maneuver"), N_(
+        "The German Empire's turn. A suggestion: Maneuver, and march a German army into Belgium (the ringed armies can "
+        "reach it): neutral land gets the German Empire's flag."),
          (ChooseRondel(DE, 2),), nation=DE, rondel=2, topic="maneuver", suggest=_march_into_belgium,
          regions_of=_belgium_regions, text_without=N_(
-             "Germany's turn, as you like. No German army can reach Belgium now; a suggestion: Production "
-             "or Factory, to build up Germany's army.")),
+             "The German Empire's turn, as you like. No German army can reach Belgium now; a suggestion: Production "
+             "or Factory, to build up the German Empire's army.")),
     _act("rondel_investor", RONDEL, N_("Investor: interest"), N_(
-        "Now Britain lands on the Investor space. It is four spaces ahead: one more than free, so it costs "
+        "Now Great Britain lands on the Investor space. It is four spaces ahead: one more than free, so it costs "
         "you 2M of your own cash. Landing there, the nation pays every bondholder the interest of their bonds "
         "from its treasury. Choose Investor."),
          ChooseRondel(GB, 3), rondel=3, topic="investor"),
     Step("interest", INFO, N_("Interest"), N_(
-        "Britain paid you 4M for its 9M bond and Computer 2 1M for its 2M bond. When a treasury cannot pay, "
+        "Great Britain paid you 4M for its 9M bond and Computer 2 1M for its 2M bond. When a treasury cannot pay, "
         "its government pays from its own cash. Now {card}, who holds the investor card, gets 2M and may buy "
         "a bond; then the card moves on. Buying bonds is how investors grow rich and take over governments."),
          topic="investor"),
