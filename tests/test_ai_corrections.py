@@ -245,3 +245,21 @@ def test_noisy_playouts_can_take_the_second_best_rondel_choice():
     assert picks(0.3) == some  # the same random numbers, the same choices
     tuned = ExpertBot(1, params={"playout_second": 0.3}).search
     assert tuned.playout_noisy.second == 0.3 and tuned.playout_exact.second == 0.0
+
+
+def test_hards_rondel_choice_can_get_points_in_the_experts_search():
+    """``hard_bonus``: Hard is asked for its rondel choice and that option gets the points; a bonus
+    far above any playout difference makes the Expert follow Hard; without it Hard is not asked."""
+    from imperial_desktop.ai.expert import ExpertBot
+
+    state = six_player_game()
+    give_turn(state, IT, position=2)
+    legal = state.legal_actions()
+    hards = HardBot(1 + 13).choose(state.clone())
+    follower = ExpertBot(1, max_playouts=4, params={"hard_bonus": 1000.0})
+    bonus, budget = follower.bonus_and_budget(state, legal, 0.5)
+    assert bonus[hards] >= 1000.0 - 100 and 0.0 <= budget < 0.5
+    assert follower.choose(state) == hards
+    plain = ExpertBot(1, max_playouts=4)
+    assert plain.hard is None
+    assert plain.bonus_and_budget(state, legal, 0.5)[1] == 0.5

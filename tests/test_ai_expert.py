@@ -557,3 +557,32 @@ def test_hint_reasons_say_the_cash_and_the_units_a_choice_brings():
                       and state.board.rondel[a.space].action == "production")
     effects = _effects(state, production, player)
     assert any(e.startswith(f"{state.board.name_of(AH)} gains ") for e in effects), effects
+
+
+def test_hint_reasons_for_moves_say_what_each_move_does_where_it_goes():
+    """Session 16's play-test: the three moves of a maneuver hint all said "German Empire wins 2
+    flags" (each ends the turn alike). A move's reason now says what it does where it goes (the
+    flag it takes or plants, the home province it enters), and effects all three share are left
+    out."""
+    from helpers import FR, GE, clear_units, new_game, put, start_maneuver
+
+    from imperial_desktop.ai.hint import _distinct, _step_effect
+    from imperial_desktop.core import EndPhase, MoveArmy
+
+    state = new_game(players=4, seed=3)
+    clear_units(state)
+    put(state, GE, "cologne", armies=1)
+    state.flags["belgium"] = FR
+    state.flags["holland"] = GE
+    start_maneuver(state, GE)
+    if state.mv["phase"] == "fleets":
+        state.apply(EndPhase(GE, "fleets"))
+    said = {d: _step_effect(state, MoveArmy(GE, "cologne", d)) for d in ("belgium", "holland", "munich", "paris")}
+    assert said["belgium"] == "can take Belgium's flag from France"
+    assert said["holland"] == "Holland already flies your flag"
+    assert said["munich"] is None  # a home province of its own
+    assert said["paris"] == "enters France's home province Paris, where it has a factory"
+    assert _distinct([["a", "b"], ["a", "c"], ["a"]]) == [["b"], ["c"], []]
+    advice = advise(state, budget_s=0.1)
+    moves = [a for a in advice if isinstance(a.action, MoveArmy)]
+    assert len(moves) >= 2 and len({a.reason.split(": ", 1)[1] for a in moves}) == len(moves)

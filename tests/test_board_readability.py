@@ -480,3 +480,60 @@ def test_region_outlines_are_smooth(geometry, screen) -> None:
     assert full > 200 and blended > full / 4
     x, y = board.board_to_screen(geometry.regions["edinburgh"].label)
     assert surface.get_at((round(x), round(y)))[0] == 0  # an outline, not a fill
+
+
+def test_an_army_whose_status_is_asked_stands_with_a_question_mark(geometry, screen) -> None:
+    """While its player must declare an entering army hostile or friendly it was drawn lying, as
+    if the answer were given; it now stands with an orange "?" until the answer lays it down or
+    marks it hostile (R-EN: hostile armies stand, friendly ones lie)."""
+    from game_scenes import _played_states
+
+    from imperial_desktop.core import SetArmyStatus
+
+    state = _played_states()["entry_status"]
+    nation, region = state.pending["nation"], state.entry["region"]
+    board = view(geometry, FIT_1280)
+    board.draw(pygame.Surface(FIT_1280), state, version=1)
+    assert ("undecided", region, nation) in {(m.kind, m.region, m.nation) for m in board.marks}
+    rect = board.piece_rect(region, nation, "army")
+    assert rect.h > rect.w  # standing
+    for hostile in (True, False):
+        answered = state.clone()
+        answered.apply(SetArmyStatus(nation, region, hostile))
+        board.draw(pygame.Surface(FIT_1280), answered, version=2 + hostile)
+        assert not [m for m in board.marks if m.kind == "undecided"]
+        rect = board.piece_rect(region, nation, "army")
+        assert (rect.h > rect.w) == hostile  # lying once friendly
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
+def test_the_open_legend_fits_its_window_in_every_language(language, size, monkeypatch) -> None:
+    """Every row of the legend the game opens lies inside its window, in the longest translations
+    (a French row ran past the frame in session 16's screenshots at 1280x800)."""
+    from game_scenes import _played_states, open_scene
+
+    from imperial_desktop import i18n
+
+    monkeypatch.setenv("IMPERIAL_DESKTOP_LANGUAGE", language)
+    i18n.set_language(language)
+    driver = open_scene(_played_states()["rondel"], size)
+    driver.scene.toggle_overlay("legend")
+    driver.frame(2)
+    inner, texts = driver.scene.legend_drawn
+    assert len(texts) == len(_rows())
+    assert all(inner.contains(t) for t in texts), [t for t in texts if not inner.contains(t)]
+
+
+def test_german_pieces_get_a_light_ring_on_german_provinces(geometry, screen) -> None:
+    """Session 16's play-test: black armies on the dark-grey German provinces showed only by their
+    green "can move" ring; a black outline around a black piece adds nothing. Their ring is white
+    there (and stays black where the piece stands out by itself, on neutral land)."""
+    grounds = land_grounds(geometry)
+    german = [c for rid, c in grounds.items() if geometry.regions[rid].nation == "germany"]
+    assert german and min(contrast_ratio(PIECE["germany"], g) for g in german) < 3.0  # why
+    for ground in german:
+        ring = ring_colour(ground, PIECE["germany"])
+        assert contrast_ratio(ring, ground) >= 3.0 and contrast_ratio(ring, PIECE["germany"]) >= 3.0
+    neutral = [c for rid, c in grounds.items() if geometry.regions[rid].nation is None]
+    assert all(ring_colour(g, PIECE["germany"]) == ring_colour(g) for g in neutral)

@@ -257,3 +257,36 @@ def test_an_end_without_any_government_is_told():
     assert last.game_over
     assert last.lines[-1] == ("The game is over: no nation has a government and no bond can be bought any more. "
                               "Final scores: Ben 12, Anna 10, Clara 3, David 0.")
+
+
+def test_a_government_lost_or_won_is_news_for_the_player():
+    """Session 16's play-test: "Computer 3 took over the government of Austria-Hungary from
+    Player 1" was the seventh line of another nation's turn. The tracker now names, for the
+    player, each government lost or won since the last decision (net of changes back), checked
+    here against the government_changed events of simulated games."""
+    checked = 0
+    for seed in range(1, 6):
+        record = simulated(seed)
+        state = GameState.new(record.setup)
+        for count, action in enumerate(record.actions, 1):
+            state.apply(action)
+            tracker_now = SummaryTracker(record.setup, record.actions[:count]) if count % 40 == 0 else None
+            if tracker_now is None:
+                continue
+            for player in range(4):
+                turns = tracker_now.since(player)
+                before: dict[str, int | None] = {}
+                for turn in turns:
+                    for nation, old, _new in turn.governments_changed:
+                        before.setdefault(nation, old)
+                names = record.setup.players
+                lost = [n for n, old in before.items() if old == player and state.government[n] != player]
+                won = [n for n, old in before.items() if old != player and state.government[n] == player]
+                news = tracker_now.government_news(player)
+                assert len(news) == len(lost) + len(won)
+                for n in lost:
+                    assert f"{names[player]} lost {state.board.name_of(n)} to " in " ".join(news)
+                for n in won:
+                    assert f"{names[player]} now governs {state.board.name_of(n)}." in news
+                checked += len(news)
+    assert checked > 0

@@ -64,6 +64,35 @@ def test_german_never_declines_a_nation_name_after_von(domain) -> None:
     assert wrong == []
 
 
+# Placeholders that hold a nation's name ({other} holds a player in the messages listed below).
+NATION_FIELDS = "nation|other|owner|mover|nations"
+OTHER_IS_A_PLAYER = {"{player} lost {nation} to {other}."}
+# "de {nation}" gives "de Italie", "forcer {nation}" "forcer Italie": French wants "de l'Italie".
+FRENCH_WORD_BEFORE_A_NATION = re.compile(
+    r"(?:\b(?:de|du|des|à|au|aux|par|pour|contre|sur|avec|chez|vers|le|la|les|forcer|force|laisser)\s+"
+    r"|\b[lLdD]['’]\s*)\{(%s)\}" % NATION_FIELDS)
+# "… : {nation} perd …", "Laisser {nation} aller": a bare name inside a sentence, as its subject or
+# object ("la nation {nation} a …" is an apposition and reads right).
+FRENCH_BARE_NATION_IN_A_SENTENCE = re.compile(r"(?<!\bnation)\s\{(%s)\} +[^\W\d_A-Z]" % NATION_FIELDS)
+
+
+@pytest.mark.parametrize("domain", ["game", "ui", "help", "tutorial"])
+def test_french_never_puts_an_article_or_preposition_before_a_nation_name(domain) -> None:
+    """French needs the article with a country ("de l'Italie", "la France") and a placeholder cannot
+    carry one, so, as in German, the name stands alone: "{nation} : …", "… ({nation})"."""
+    catalog = catalogs.read_catalog(catalogs.po_path("fr", domain), "fr", domain)
+    wrong = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        for string in message.string if isinstance(message.string, tuple) else (message.string,):
+            for pattern in (FRENCH_WORD_BEFORE_A_NATION, FRENCH_BARE_NATION_IN_A_SENTENCE):
+                wrong += [string for hit in pattern.finditer(string)
+                          if not (hit.group(1) == "other" and msgid in OTHER_IS_A_PLAYER)]
+    assert wrong == []
+
+
 FRENCH_PLAIN_SPACE = re.compile(r" [:;?!»]|« ")  # a breakable space where French wants a no-break one
 
 

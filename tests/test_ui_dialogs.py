@@ -187,3 +187,49 @@ def test_ending_a_maneuver_with_units_unmoved_asks_and_can_be_cancelled():
     driver.click_element(driver.scene.confirm.confirm_button)
     driver.frame(2)
     assert session.version == 1 and session.record.actions[-1] == EndPhase(GB, "fleets")
+
+
+def test_a_list_of_choices_uses_one_label_size(monkeypatch) -> None:
+    """Session 16's play-test: in the French bond list some labels were set smaller than others
+    (each shrunk only if it had to). When one label of a list needs the smaller font, all of
+    the list take it, in the same order."""
+    from game_scenes import _played_states, open_scene
+
+    from imperial_desktop import i18n
+
+    monkeypatch.setenv("IMPERIAL_DESKTOP_LANGUAGE", "fr")
+    i18n.set_language("fr")
+    driver = open_scene(_played_states()["invest"], (1280, 800))
+    panel = driver.scene.decision_panel
+    listed = [b for b, c in panel.buttons.items() if not c.pinned]
+    assert len(listed) > 3
+    assert any(b.shrunk for b in listed)  # the long French labels need it
+    assert len({b.shrunk for b in listed}) == 1
+    assert len({b.font.size("Mg")[1] for b in listed}) == 1
+    assert all(b.alive() for b in panel.buttons)
+
+
+def test_the_rondel_prompt_names_the_spaces_the_government_cannot_pay_for() -> None:
+    """Session 16's play-test: with 1M only three spaces were offered and nothing said why. The
+    prompt names the spaces out of reach and the price of a step beyond the free three (R-EN:
+    the rondel, 2M per extra space, paid by the government from its own cash)."""
+    from game_scenes import _played_states
+
+    from imperial_desktop.core import ChooseRondel
+    from imperial_desktop.ui.choices import decision_view
+
+    state = _played_states()["rondel"].clone()
+    player, nation = state.decision().player, state.decision().nation
+    if state.rondel[nation] is None:
+        state.rondel[nation] = 0
+    state.cash[player] = 3
+    offered = {a.space for a in state.legal_actions() if isinstance(a, ChooseRondel)}
+    start = state.rondel[nation]
+    names = state.board.rondel
+    prompt = decision_view(state).prompt
+    assert "Out of reach with 3M of the government's own cash: " in prompt
+    assert f"{names[(start + 5) % 8].name} (5 steps)" in prompt and f"{names[(start + 6) % 8].name} (6 steps)" in prompt
+    assert (start + 4) % 8 in offered and (start + 5) % 8 not in offered
+    assert "(each step beyond 3 costs 2M)." in prompt
+    state.cash[player] = 8
+    assert "Out of reach" not in decision_view(state).prompt

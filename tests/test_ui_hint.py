@@ -42,6 +42,8 @@ def test_hint_shows_the_best_moves_with_reasons_and_changes_nothing(kind):
         assert scene.hint_footer_shown.startswith("Outlined on the board")
     else:
         assert scene.hint_footer_shown.startswith("The first is marked on the rondel or in the list")
+    # what "expected points" means is said under the title (session 16's play-test asked)
+    assert scene.hint_lines_shown[1].startswith("Expected points: how much the Expert thinks")
     assert (session.version, session.state.digest(), len(session.record.actions)) == before
     driver.click_element(scene.buttons["hint"])  # a second press hides it
     assert scene.hint is None

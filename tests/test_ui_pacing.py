@@ -171,3 +171,28 @@ def test_hot_seat_handover_is_opaque_and_blocks_input():
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=donate, button=1)
     assert scene.modal_input(event) is True
     assert scene.handover_to is None and scene.aux_panel is None and session.version == version
+
+
+def test_the_log_gets_a_computer_action_when_its_showing_ends():
+    """Session 16's play-test: while Italy's move to Taxation was still being shown, the log
+    already said "Italy collects 6M ..." and "France's turn". A computer action's lines now reach
+    the log when the board has shown it, in order, and none is lost."""
+    from imperial_desktop.ui.game_scene import GameScene
+
+    session = computer_game()
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.5))
+    scene = driver.scene
+    checked = frames = 0
+    while not session.human_to_move() or scene.animator.busy:
+        driver.frame(1, FRAME)
+        session.wait_for_computer(5)
+        frames += 1
+        assert frames < 20_000
+        if scene.animator.busy:
+            assert scene.log_waiting  # shown now, not yet logged
+            checked += 1
+    assert checked and not scene.log_waiting
+    fresh = GameScene.__new__(GameScene)  # the log rebuilt from the record holds the same lines
+    fresh.session, fresh.log = session, []
+    fresh._replay_log()
+    assert scene.log == fresh.log

@@ -142,3 +142,22 @@ def test_a_long_summary_shows_the_newest_lines_and_says_how_many_are_cut(size):
     assert set(overlay.regions) <= {r for t in turns if t.title in shown for r in t.regions}
     driver.key(pygame.K_ESCAPE)
     assert scene.overlay is None and game_now(session) == before
+
+
+def test_a_lost_government_stands_first_in_the_frame_and_is_never_cut():
+    """The news of a government lost or won comes right under the title, before every turn's
+    lines, also when the turns are too many for the frame and earlier lines are cut."""
+    from imperial_desktop.ui.summary_overlay import _render
+
+    from imperial_desktop.session.turn_summary import SummaryTracker
+
+    pygame.init()
+    session = computers_played()
+    turns = SummaryTracker(session).all_turns()
+    news = ["Anna lost Austria-Hungary to Bot 2."]
+    for area in (pygame.Rect(0, 0, 900, 480), pygame.Rect(0, 0, 600, 300)):
+        image, drawn, cut, _shown = _render("What happened", turns, area, 1.0, news)
+        texts = [t for t, _r in drawn]
+        assert texts[1] == news[0]  # right under the one-line title
+        assert image.get_height() <= area.h + 4
+    assert cut > 0  # the small frame cut earlier lines, not the news

@@ -38,3 +38,29 @@ def test_french_computers_get_two_lines_at_1280(monkeypatch) -> None:
     width = f.size("Ordinateur")[0] + 2
     heads = column_names(["Joueur", "Ordinateur 1", "Ordinateur 2"], f, width)
     assert heads == [["Joueur"], ["Ordinateur", "1"], ["Ordinateur", "2"]]
+
+
+def chip_runs(surface: pygame.Surface, colour, y: int) -> int:
+    """How many separate stretches of ``colour`` the row ``y`` has."""
+    runs, inside = 0, False
+    for x in range(surface.get_width()):
+        now = tuple(surface.get_at((x, y)))[:3] == tuple(colour)
+        runs += now and not inside
+        inside = now
+    return runs
+
+
+def test_each_bond_is_its_own_chip_so_values_never_read_as_one_number() -> None:
+    """A player's bonds of one nation were one chip "16 6 4 2", read as a single number; now each
+    bond is a chip, and where they do not fit the cell one chip joins them with "+"."""
+    from imperial_desktop.ui.palette import PIECE
+    from imperial_desktop.ui.panels import bond_chips
+
+    pygame.init()
+    for width, expected in ((160, 4), (30, 1)):
+        surface = pygame.Surface((width + 10, 30))
+        surface.fill((240, 235, 220))
+        cell = pygame.Rect(0, 4, width, 22)
+        group = bond_chips(surface, [16, 6, 4, 2], "italy", cell, 11)
+        assert chip_runs(surface, PIECE["italy"], group.y + 2) == expected
+        assert cell.contains(group) or expected == 1

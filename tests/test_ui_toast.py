@@ -21,3 +21,17 @@ def test_the_toast_moves_to_the_board_bottom_while_an_overlay_is_open() -> None:
         scene.toggle_overlay(overlay)
     driver.frame(2)
     assert scene.overlay is None and scene.toast_rect.top < board.y + 40
+
+
+def test_news_is_not_shown_in_the_colour_of_a_refusal() -> None:
+    """Session 16's play-test: "Great Britain collects 6M in taxes" came in the dark red of a
+    refused move. News is slate blue; a refusal stays red."""
+    from imperial_desktop.ui.game_scene import TOAST_INFO, TOAST_REFUSAL
+
+    driver = open_scene(_played_states()["rondel"], (1280, 800))
+    scene = driver.scene
+    for info, colour in ((True, TOAST_INFO), (False, TOAST_REFUSAL)):
+        scene.show_message("Some words for the toast", info=info)
+        driver.frame(2)
+        rect = scene.toast_rect
+        assert tuple(driver.screen.get_at((rect.x + 4, rect.centery)))[:3] == colour, info

@@ -13,6 +13,7 @@ auction) a third.
 from __future__ import annotations
 
 import random
+import time
 
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.hard import HardBot
@@ -79,7 +80,7 @@ class ExpertBot:
         self.hard_kinds = hard_kinds
         # rondel choices in the game's first ``hard_opening`` nation turns are Hard's too
         self.hard_opening = hard_opening
-        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening else None
+        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening or self.search.hard_bonus else None
 
     def budget_for(self, kind: str, players: int = 4) -> float:
         """Seconds for a decision of this kind in a game of ``players``."""
@@ -92,8 +93,8 @@ class ExpertBot:
         decision, legal, _ = pending_choice(state)
         if budget is None:
             budget = self.budget_for(decision.kind, len(state.setup.players))
-        return self.search.rank(state, legal, budget,
-                                self.prior(state, legal), self.standing_bonus(state, legal))
+        bonus, budget = self.bonus_and_budget(state, legal, budget)
+        return self.search.rank(state, legal, budget, self.prior(state, legal), bonus)
 
     def choose(self, state: GameState) -> Action:
         decision, legal, only = pending_choice(state)
@@ -107,9 +108,23 @@ class ExpertBot:
             proposal = self.donor.choose(state)
             if isinstance(proposal, Donate) and state.legal_donation(proposal) is None:
                 return proposal  # a small donation that opens the option; the search follows
-        return self.search.rank(state, legal, self.budget_for(decision.kind, len(state.setup.players)),
-                                self.prior(state, legal),
-                                self.standing_bonus(state, legal))[0].action
+        bonus, budget = self.bonus_and_budget(state, legal, self.budget_for(decision.kind, len(state.setup.players)))
+        return self.search.rank(state, legal, budget, self.prior(state, legal), bonus)[0].action
+
+    def bonus_and_budget(self, state: GameState, legal: list[Action],
+                         budget: float) -> tuple[dict[Action, float], float]:
+        """The fixed points per option and what is left of the budget for the playouts.
+
+        With ``hard_bonus`` set, Hard's rondel choice gets that many points; the time Hard takes
+        comes out of the budget.
+        """
+        bonus = self.standing_bonus(state, legal)
+        if self.hard is not None and self.search.hard_bonus and state.decision().kind == "rondel":
+            started = time.perf_counter()
+            vote = self.hard.choose(state)
+            bonus[vote] = bonus.get(vote, 0.0) + self.search.hard_bonus
+            budget = max(0.0, budget - (time.perf_counter() - started))
+        return bonus, budget
 
     def hard_opening_choice(self, state: GameState) -> bool:
         """Whether the pending decision is a rondel choice of the opening that Hard makes."""

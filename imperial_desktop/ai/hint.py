@@ -146,6 +146,38 @@ def _effects(state: GameState, action: Action, player: int) -> list[str]:
     return out
 
 
+def _step_effect(state: GameState, action: Action) -> str | None:
+    """What a single move does where it goes (a maneuver's options end their turn alike, so
+    this is what tells them apart): the flag it takes or plants, the home province it enters."""
+    if not isinstance(action, (MoveArmy, MoveFleet)):
+        return None
+    board = state.board
+    name = board.name_of
+    region = board.regions[action.destination]
+    if region.nation is not None:
+        if region.nation == action.nation:
+            return None
+        if action.destination in state.factories:
+            return _("enters {nation}'s home province {region}, where it has a factory").format(
+                nation=name(region.nation), region=name(action.destination))
+        return _("enters {nation}'s home province {region}").format(nation=name(region.nation),
+                                                                    region=name(action.destination))
+    owner = state.flags.get(action.destination)
+    if owner == action.nation:
+        return _("{region} already flies your flag").format(region=name(action.destination))
+    if owner is not None:
+        return _("can take {region}'s flag from {nation}").format(region=name(action.destination), nation=name(owner))
+    return _("{region} has no flag yet").format(region=name(action.destination))
+
+
+def _distinct(effects: list[list[str]]) -> list[list[str]]:
+    """Each option's effects less those every shown option has (they do not help to choose)."""
+    if len(effects) < 2:
+        return effects
+    shared = set(effects[0]).intersection(*map(set, effects[1:]))
+    return [[e for e in these if e not in shared] for these in effects]
+
+
 def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, seed: int = 0) -> list[Advice]:
     """The best ``top`` options of the pending decision for the player who must make it.
 
@@ -163,6 +195,7 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
         if not c.values and len(ranked) > 1:
             c.values.append(search.playout(work, c.action, player, search.turns_for(work), None))
     scored = ranked[:1] + sorted(ranked[1:top], key=lambda c: -c.score)
+    effects = _distinct([_effects(state, c.action, player) for c in scored[:top]])
     advice = []
     for i, c in enumerate(scored[:top]):
         parts = []
@@ -174,7 +207,8 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
             # whole points: a short search is not precise to a tenth (a decimal only below one point)
             shown = format_number(delta, 1) if abs(delta) < 1 else format_number(round(delta), 0)
             parts.append(text.format(delta=("+" if delta >= 0 else "") + shown))
-        parts.extend(_effects(state, c.action, player)[:2])
+        step = _step_effect(state, c.action)
+        parts.extend(([step] if step else []) + effects[i][:2 if not step else 1])
         reason = _("{action}: {effects}").format(
             action=_what_it_does(state, c.action), effects=_("; ").join(parts) if parts else _("keeps your position"))
         advice.append(Advice(c.action, reason, round(c.mean if c.values else 0.0, 2), action_regions(c.action)))

@@ -60,6 +60,9 @@ PLAYOUT_FACTORY = 0.0
 # How often a noisy playout's rondel choice is the look-ahead's second best (0: never; the first,
 # exact playout always takes the best).
 PLAYOUT_SECOND = 0.0
+# Points for the rondel space Hard would choose, added to the Expert's search result (0: Hard is
+# not asked). An ensemble of the two searches: each has won more often with other starting nations.
+HARD_BONUS = 0.0
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -168,7 +171,7 @@ class PlayoutSearch:
                       "rondel_horizon_scale",
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty", "playout_factory",
-                      "playout_second")
+                      "playout_second", "hard_bonus")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
                     "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
@@ -197,6 +200,7 @@ class PlayoutSearch:
         self.rank_penalty = RANK_PENALTY
         self.playout_factory = PLAYOUT_FACTORY
         self.playout_second = PLAYOUT_SECOND
+        self.hard_bonus = HARD_BONUS
         self.weights = weights  # the evaluation's weights; ``params`` may change single ones
         self.chosen: set[str] = set()  # search weights the caller set (kept at every player count)
         for name, value in (params or {}).items():

@@ -201,6 +201,29 @@ class SummaryTracker:
         start = max(-1 if last is None else last, self._seen.get(player, 0) - 1) + 1
         return self._summaries(start)
 
+    def government_news(self, player: int, turns: list[NationTurnSummary] | None = None) -> list[str]:
+        """What changed for the player's own governments in ``turns`` (by default those since the
+        player's last decision), net of changes that were undone later in them: "Anna lost
+        Austria-Hungary to Bob.", "Anna now governs Italy." Shown first: a government lost is what
+        a player most needs to notice, and in the turn lines it is one line among many."""
+        turns = self.since(player) if turns is None else turns
+        first: dict[str, int | None] = {}
+        last: dict[str, int] = {}
+        for turn in turns:
+            for nation, old, new in turn.governments_changed:
+                first.setdefault(nation, old if isinstance(old, int) else None)
+                last[nation] = new
+        name = self.names[player] if 0 <= player < len(self.names) else str(player)
+        news = []
+        for nation, new in last.items():
+            old = first[nation]
+            if old == player and new != player:
+                news.append(_("{player} lost {nation} to {other}.").format(
+                    player=name, nation=self.board.name_of(nation), other=_who(self.names, new)))
+            elif new == player and old != player:
+                news.append(_("{player} now governs {nation}.").format(player=name, nation=self.board.name_of(nation)))
+        return news
+
     def all_turns(self) -> list[NationTurnSummary]:
         """The whole game so far, turn by turn."""
         return self._summaries(0)

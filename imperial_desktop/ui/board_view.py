@@ -22,7 +22,7 @@ from imperial_desktop.ui.board_geometry import BoardGeometry, RegionGeometry, po
 from imperial_desktop.ui.board_labels import LabelPainter
 from imperial_desktop.ui.hit_test import RegionHitTester
 from imperial_desktop.ui.map_render import SEA, region_grounds, stroke
-from imperial_desktop.ui.palette import HOVER, MOVABLE, RGB, ring_colour
+from imperial_desktop.ui.palette import HOVER, MOVABLE, PIECE, RGB, ring_colour
 
 MAX_ZOOM = 1.6
 SCALED_MAP_BUDGET = 40 << 20  # bytes of scaled maps kept: the fit one and one zoomed in (a 1.6x map is 39 MB)
@@ -43,13 +43,14 @@ class Piece:
     hostile: bool = False
     harbour: bool = False
     moved: int = 0  # how many of these units moved in the current maneuver
+    undecided: bool = False  # entering armies whose status (hostile or friendly) is being asked
 
 
 @dataclass(frozen=True)
 class Mark:
     """Something drawn on the board last frame that tests and animations may ask about."""
 
-    kind: str  # "moved" | "hostile" | "blocked" | "label" | "movable"
+    kind: str  # "moved" | "hostile" | "undecided" | "blocked" | "label" | "movable" | "harbour"
     region: str
     rect: pygame.Rect
     nation: str = ""
@@ -396,6 +397,7 @@ class BoardView:
             nations.remove(r.nation)
             nations.insert(0, r.nation)
         mv = state.mv if state.turn_nation is not None else None
+        asked = self._status_asked(state)
         for nation in nations:
             armies = state.armies[nation].get(region, 0)
             fleets = state.fleets[nation].get(region, 0)
@@ -403,7 +405,8 @@ class BoardView:
             if armies:
                 hostile = region in state.hostile[nation]
                 moved = min(armies, mv["moved_a"].get(region, 0)) if mine else 0
-                out.append(Piece(region, nation, "army", armies, hostile=hostile, moved=moved))
+                out.append(Piece(region, nation, "army", armies, hostile=hostile, moved=moved,
+                                 undecided=asked == (nation, region)))
             if fleets:
                 moved = min(fleets, mv["moved_f"].get(region, 0)) if mine else 0
                 out.append(Piece(region, nation, "fleet", fleets, harbour=not r.is_sea, moved=moved))
@@ -561,11 +564,20 @@ class BoardView:
             at = halo.get_rect(center=rect.center)
             self._halos.append((halo, at))
             self.marks.append(Mark("movable", rid, at, piece.nation, piece.kind))
+        if piece.harbour:
+            plate = tokens.harbour_plate(rect.w, rect.h, SEA)
+            ops.append((plate, plate.get_rect(center=rect.center)))
+            self.marks.append(Mark("harbour", rid, plate.get_rect(center=rect.center), piece.nation, piece.kind))
         ops.append((sprite, rect))
         if count > 1:
             b = tokens.count_badge(count, badge)
             ops.append((b, b.get_rect(center=rect.topright)))
-        if piece.hostile and self._in_foreign_home(state, piece):
+        if piece.undecided:  # standing, with a question mark, until the answer lays it down or not
+            q = tokens.undecided_badge(badge)
+            at = q.get_rect(center=rect.topleft)
+            ops.append((q, at))
+            self.marks.append(Mark("undecided", rid, at, piece.nation, piece.kind))
+        elif piece.hostile and self._in_foreign_home(state, piece):
             h = tokens.hostile_badge(badge)
             at = h.get_rect(center=rect.topleft)
             ops.append((h, at))
@@ -611,6 +623,14 @@ class BoardView:
         return slots[min(len(stacks), len(slots) - 1)]
 
     @staticmethod
+    def _status_asked(state: GameState) -> tuple[str, str] | None:
+        """The nation and region whose entering armies must be declared hostile or friendly now."""
+        pending, entry = state.pending, state.entry
+        if pending is None or entry is None or pending.get("kind") != "entry_status":
+            return None
+        return pending["nation"], entry["region"]
+
+    @staticmethod
     def _in_foreign_home(state: GameState, piece: Piece) -> bool:
         r = state.board.regions[piece.region]
         return r.kind == "home_province" and r.nation != piece.nation
@@ -622,9 +642,9 @@ class BoardView:
         return self.grounds.get(piece.region, SEA)
 
     def sprite_for(self, piece: Piece, size: int, state: GameState) -> pygame.Surface:
-        ring = ring_colour(self.ground(piece))
+        ring = ring_colour(self.ground(piece), PIECE[piece.nation])
         if piece.kind == "fleet":
             return tokens.fleet_sprite(piece.nation, size, ring)
-        lying = self._in_foreign_home(state, piece) and not piece.hostile
+        lying = self._in_foreign_home(state, piece) and not piece.hostile and not piece.undecided
         return tokens.army_sprite(piece.nation, size, lying, ring)
 

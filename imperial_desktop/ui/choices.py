@@ -88,6 +88,24 @@ def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
     return Choice(label, action, f"{look.tip} {tip}.", primary=False, rondel_space=action.space, detail=look.line)
 
 
+def _rondel_out_of_reach(state: GameState, player: int, nation: str) -> str:
+    """The prompt's note "Out of reach with ...": the spaces within the longest move that the
+    government cannot pay for (they are not offered, and a newcomer wondered where they went);
+    "" when there are none."""
+    b = state.board
+    start = state.rondel[nation]
+    if start is None:
+        return ""
+    cash = state.cash[player]
+    far = [(k, b.rondel[(start + k) % len(b.rondel)].name) for k in range(1, b.max_steps + 1) if b.rondel_cost(k) > cash]
+    if not far:
+        return ""
+    spaces = join_words([ngettext("{space} ({count} step)", "{space} ({count} steps)", k).format(space=name, count=k)
+                         for k, name in far])
+    return " " + _("Out of reach with {cash} of the government's own cash: {spaces} (each step beyond {free} costs "
+                   "{price}).").format(cash=money(cash), spaces=spaces, free=b.free_steps, price=money(b.cost_per_extra_step))
+
+
 def rondel_side(index: int, spaces: int) -> str:
     """Where a rondel space is drawn: "right" or "left" of the vertical axis (the rondel has two
     Production and two Maneuver spaces, one on each side)."""
@@ -175,7 +193,9 @@ def decision_view(state: GameState) -> DecisionView | None:
         prompt = (_("{player}, choose the next space of {nation} on the rondel (or click it).")
                   if state.rondel[decision.nation] is not None else
                   _("{player}, place {nation} on any space of the rondel, free (or click it)."))
-        return DecisionView(_("{nation}: rondel").format(nation=nation), prompt.format(player=who, nation=nation),
+        return DecisionView(_("{nation}: rondel").format(nation=nation),
+                            prompt.format(player=who, nation=nation) + _rondel_out_of_reach(state, decision.player,
+                                                                                             decision.nation),
                             choices, True)
     if kind == "swiss_force":
         target = state.board.rondel[decision.data["target"]].name

@@ -45,16 +45,20 @@ def _fits(button: UIButton, label: str) -> bool:
 
 
 def fitted_button(rect: pygame.Rect, label: str, manager: pygame_gui.UIManager, *, container=None,
-                  tip: str | None = None, object_id: str | None = None) -> UIButton:
-    """A button whose label fits: in the normal font, else a smaller one, else shortened."""
+                  tip: str | None = None, object_id: str | None = None, small: bool = False) -> UIButton:
+    """A button whose label fits: in the normal font, else a smaller one, else shortened
+    (``small``: the smaller font at once). ``button.shrunk`` says whether the smaller font is used."""
     tip_text = escape(tip) if tip else None
-    button = UIButton(rect, label, manager, container=container, tool_tip_text=tip_text,
-                      object_id=ObjectID(object_id=object_id, class_id=None) if object_id else None)
-    if _fits(button, label):
-        return button
-    button.kill()
+    if not small:
+        button = UIButton(rect, label, manager, container=container, tool_tip_text=tip_text,
+                          object_id=ObjectID(object_id=object_id, class_id=None) if object_id else None)
+        if _fits(button, label):
+            button.shrunk = False
+            return button
+        button.kill()
     button = UIButton(rect, label, manager, container=container, tool_tip_text=tip_text or escape(label),
                       object_id=ObjectID(object_id=object_id, class_id="@small_button"))
+    button.shrunk = True
     if not _fits(button, label):
         f = button.font
         short = label
@@ -151,13 +155,15 @@ class ChoicePanel:
         self.scroll.set_scrollable_area_dimensions((inner_w - (20 if scrolls else 0), max(content_h, 1)))
         full = inner_w - (22 if scrolls else 2)
         width = (full - GAP * (self.columns - 1)) // self.columns
+        made = []
         for i, choice in enumerate(listed):
             col, row = i % self.columns, i // self.columns
             r = pygame.Rect(col * (width + GAP), tops[row], width, bh)
-            self._add(choice, r, self.scroll)
+            made.append(self._add(choice, r, self.scroll))
             if captions[i]:
                 depth = len(captions[i]) * self._caption_f.get_linesize()
                 self._add_caption(choice, captions[i], pygame.Rect(r.x, r.bottom + 1, r.w, depth))
+        self._one_label_size(made)
         y = self.rect.h - pad - 4 - pinned_h
         for choice in pinned:
             self._add(choice, pygame.Rect(pad, y, inner_w, bh), self.panel)
@@ -226,16 +232,32 @@ class ChoicePanel:
         caption = UIImage(rect, surface, self.manager, container=self.scroll)
         self.captions[caption] = choice
 
-    def _add(self, choice: Choice, rect: pygame.Rect, container) -> None:
+    def _add(self, choice: Choice, rect: pygame.Rect, container, small: bool = False) -> UIButton:
         object_id = ("#primary_button" if choice.primary else "#takeover_button" if choice.takes_over else
                      "#factory_switch" if choice.toggle is not None else None)
         button = fitted_button(rect, choice.label, self.manager, container=container, tip=choice.tip or None,
-                               object_id=object_id)
+                               object_id=object_id, small=small)
         if choice.action is None and choice.toggle is None:
             button.disable()
         if choice.switched_on:
             button.select()
         self.buttons[button] = choice
+        return button
+
+    def _one_label_size(self, listed: list[UIButton]) -> None:
+        """When some labels of the list needed the smaller font, all of the list take it: labels
+        in changing sizes looked like a mistake (play-test, French bond list)."""
+        if not any(b.shrunk for b in listed) or all(b.shrunk for b in listed):
+            return
+        order = list(self.buttons)  # the list's order (keys, tests) stays as it was
+        replaced: dict[UIButton, UIButton] = {}
+        for button in listed:
+            if not button.shrunk:
+                choice = self.buttons.pop(button)
+                rect, container = button.relative_rect.copy(), button.ui_container
+                button.kill()
+                replaced[button] = self._add(choice, rect, container, small=True)
+        self.buttons = {replaced.get(b, b): self.buttons[replaced.get(b, b)] for b in order}
 
     # -------------------------------------------------------------- queries
 

@@ -50,6 +50,8 @@ _GEOMETRY: BoardGeometry | None = None
 _IMAGE: pygame.Surface | None = None
 
 STEP_RING = (255, 214, 80)
+TOAST_REFUSAL = (120, 40, 30)  # a message that something was refused or went wrong
+TOAST_INFO = (40, 62, 88)  # a message that is only news
 # Computer steps that belong to an investor's (or the Swiss Bank's) decision, not to a nation's
 # turn, and steps that only follow from the one before (they never start a new list).
 INVESTOR_STEP_KINDS = frozenset({"investor_bonus", "invest"})
@@ -115,13 +117,15 @@ class GameScene:
         self.hover_pos: tuple[int, int] = (0, 0)
         self.panning = False
         self.log: list[str] = []
+        self.log_waiting: list[str] = []  # lines of the computer action being shown, logged when it ends
         self.log_scroll = 0
         self._log_most = 0
         self.hide_cash = False
         self.selected_region: str | None = None
         self.drag: Drag | None = None
-        self.toast: tuple[str, float] | None = None
+        self.toast: tuple[str, float, bool] | None = None  # text, when it goes, whether it is only news
         self.toast_rect: pygame.Rect | None = None  # where the toast was drawn last
+        self.legend_drawn: tuple[pygame.Rect, list[pygame.Rect]] | None = None  # the open legend: area and texts
         self.animator = Animator(seconds_per_move)
         self.turn_steps: list[str] = []  # captions of the computer turn being shown, up to the current one
         self.turn_title = ""
@@ -157,6 +161,7 @@ class GameScene:
         self.table_tip_shown: list[str] | None = None  # the lines of the table's or tracks' tooltip drawn last (tests)
         self.score_sheet: ScoreSheet | None = None  # what the score sheet drew last (tests)
         self.hint_footer_shown = ""  # the hint box's last line, as drawn last (tests)
+        self.hint_lines_shown: list[str] = []  # all its lines
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self._last_human: int | None = None
@@ -205,12 +210,16 @@ class GameScene:
             self.log.append(_("(the earlier log could not be rebuilt)"))
 
     def _on_action(self, action: Action, events: list[Event]) -> None:
-        self._log_action(action, events)
-        self.log_scroll = 0
-        self._dirty = True
+        self._flush_log()
         state = self.session.state
         actor = self.session.history[-1].actor if self.session.history else None
         computer = actor is not None and not self.session.seats[actor].is_human and not isinstance(action, Donate)
+        # a computer action shown step by step reaches the log when its showing ends, not before
+        # the board has shown it (the log said "France's turn" while Italy's taxes were still shown)
+        shown_later = computer and self.animator.seconds_per_step > 0
+        self._log_action(action, events, self.log_waiting if shown_later else self.log)
+        self.log_scroll = 0
+        self._dirty = True
         names = list(self.session.setup.players)
         for step in visible_steps(action, events, state.board, names):
             slide = None
@@ -227,7 +236,7 @@ class GameScene:
             if e.type == "game_over":
                 self.wants_results = True
             if e.type == "taxes" and not computer and not any(x.type == "game_over" for x in events):
-                self.show_message(event_text(e, state.board, names), 4.0)
+                self.show_message(event_text(e, state.board, names), 4.0, info=True)
 
     def _note_step(self, step) -> None:
         """List a computer step in the decision area as it begins to show; a new turn (another
@@ -276,25 +285,38 @@ class GameScene:
     def _on_change(self, kind: str) -> None:
         self._dirty = True
 
-    def _log_action(self, action: Action, events: list[Event]) -> None:
+    def _flush_log(self) -> None:
+        """Move the lines of a computer action that has been shown into the log."""
+        if self.log_waiting:
+            self.log.extend(self.log_waiting)
+            self.log_waiting.clear()
+            del self.log[:-400]
+            self.log_scroll = 0
+            self._dirty = True
+
+    def _log_action(self, action: Action, events: list[Event], into: list[str] | None = None) -> None:
+        """The action's line and its events' lines, into ``into`` (the log unless told)."""
+        into = self.log if into is None else into
         names = list(self.session.setup.players)
         board = self.session.state.board
         line = action.describe(board)
         for i, name in enumerate(names):  # actions say "Player 2"; the log uses the names
             line = line.replace(f"Player {i + 1} ", f"{name} ")
             line = line.replace(_("Player {number}").format(number=i + 1) + " ", f"{name} ")
-        self.log.append(line)
+        into.append(line)
         restated = {"unit_moved", "rondel_moved", "donation"}  # the action's own line says it already
         restated |= {"import": {"unit_placed"}, "build_factory": {"factory_built"},
                      "invest": {"bond_bought", "bond_upgraded"}}.get(action.type, set())
         for e in events:
             if e.type in restated or e.type == "phase":
                 continue
-            self.log.append("  " + event_text(e, board, names))
+            into.append("  " + event_text(e, board, names))
         del self.log[:-400]
 
-    def show_message(self, message: str, seconds: float = 3.5) -> None:
-        self.toast = (message, time.monotonic() + seconds)
+    def show_message(self, message: str, seconds: float = 3.5, info: bool = False) -> None:
+        """A message over the board for a few seconds: in red when something was refused or went
+        wrong, in slate blue when it is only news (``info``: taxes collected, a game saved)."""
+        self.toast = (message, time.monotonic() + seconds, info)
         self._dirty = True
 
     # ------------------------------------------------------------------ widgets
@@ -636,6 +658,7 @@ class GameScene:
     def undo(self) -> None:
         if self.session.undo():
             self.animator.clear()
+            self._flush_log()
             self.log.append("(undone)")
             self._close_aux()
         else:
@@ -665,7 +688,7 @@ class GameScene:
 
             future = _HINT_POOL.submit(advise, state, self.hint_seconds)
         self._hint_job = (self.session.version, future)
-        self.show_message(_("Thinking about a hint..."), self.hint_seconds + 1)
+        self.show_message(_("Thinking about a hint..."), self.hint_seconds + 1, info=True)
 
     def _collect_hint(self) -> None:
         job = self._hint_job
@@ -756,7 +779,7 @@ class GameScene:
     def _saved(self, message: str) -> None:
         self.side_window = None
         if message:
-            self.show_message(message)
+            self.show_message(message, info=True)
 
     def open_donation(self) -> None:
         """Donate 1, 2 or 5M (or all) of the deciding human's cash to a nation's treasury."""
@@ -911,6 +934,8 @@ class GameScene:
     def update(self, dt: float = 1 / 60) -> None:
         busy = self.animator.busy
         self.animator.update(dt)
+        if not self.animator.busy:
+            self._flush_log()
         self._note_current()
         if busy:
             self._dirty = True
@@ -1131,6 +1156,9 @@ class GameScene:
         w = min(board.w - 40, round(620 * s))
         lines: list[tuple[str, bool]] = [(part, True) for part in panels.wrap(
             _("Hint: what the Expert would do (it plays nothing for you)"), fb, w - 24)]
+        if len(self.hint or []) > 1:  # the reasons compare options in expected points
+            lines += [(part, False) for part in panels.wrap(
+                _("Expected points: how much the Expert thinks a choice adds to your final score."), f, w - 24)]
         for i, advice in enumerate(self.hint or []):
             for j, part in enumerate(panels.wrap(f"{i + 1}. {advice.reason}", fb if i == 0 else f, w - 24)):
                 lines.append((part if j == 0 else "   " + part, i == 0))
@@ -1139,6 +1167,7 @@ class GameScene:
                   _("The first is marked on the rondel or in the list. Press Hint again to hide."))
         lines += [(part, False) for part in panels.wrap(footer, f, w - 24)]
         self.hint_footer_shown = footer
+        self.hint_lines_shown = [text_line for text_line, _bold in lines]
         line_h = f.get_linesize() + 1
         rect = pygame.Rect(board.x + 12, 0, w, line_h * len(lines) + 14)
         rect.bottom = board.bottom - 12
@@ -1215,8 +1244,9 @@ class GameScene:
             if frame is not None and frame.colliderect(rect) and not frame.colliderect(rect.move(0, board.y + 12 - rect.y)):
                 rect.y = board.y + 12  # the summary sits in a bottom corner: the top is free
         self.toast_rect = rect
-        pygame.draw.rect(surface, (120, 40, 30), rect, border_radius=8)
-        pygame.draw.rect(surface, (250, 220, 200), rect, 1, border_radius=8)
+        info = self.toast[2]
+        pygame.draw.rect(surface, TOAST_INFO if info else TOAST_REFUSAL, rect, border_radius=8)
+        pygame.draw.rect(surface, (210, 226, 240) if info else (250, 220, 200), rect, 1, border_radius=8)
         y = rect.y + 6
         for img in images:
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
@@ -1253,7 +1283,8 @@ class GameScene:
         rect = pygame.Rect(0, 0, min(area.w, w + 40), min(area.h, h + 70))
         rect.center = area.center
         inner = self._draw_overlay_frame(surface, rect, _("Legend: what is on the board"))
-        draw_legend(surface, inner, self.layout.scale, title=False, frame=False)
+        texts = draw_legend(surface, inner, self.layout.scale, title=False, frame=False)
+        self.legend_drawn = (inner, texts)  # for tests: every text must lie inside
 
     def _draw_summary(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """What each nation did since the deciding (or first) human player's last decision."""
@@ -1355,8 +1386,8 @@ class GameScene:
             panels.text(surface, text_line, (inner.x, y), size, PANEL_TEXT, "bold" if bold else "regular",
                         max_width=inner.w)
             y += line_h
-        panels.text(surface, _("Space: show the rest at once · pace in Settings"), (inner.x, inner.bottom - line_h + 2),
-                    panels.px(11, s), PANEL_MUTED, max_width=inner.w)
+        panels.text(surface, _("Space: show the rest at once · pace: Settings on the title screen"),
+                    (inner.x, inner.bottom - line_h + 2), panels.px(11, s), PANEL_MUTED, max_width=inner.w)
 
     @staticmethod
     def _wrapped_steps(captions: list[str], step, width: int, size: int, room: int) -> list[tuple[str, bool]]:

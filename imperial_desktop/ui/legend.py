@@ -25,17 +25,17 @@ def _rows() -> list[tuple[str, str]]:
         ("head:", _("Pieces")),
         ("army", _("Army (standing: at home, in neutral land or hostile)")),
         ("army_lying", _("Army lying: friendly in a foreign home province")),
-        ("army_hostile", _("Crossed swords: hostile army (blocks the factory there)")),
+        ("army_hostile", _("Red × badge: hostile army (blocks the factory there)")),
         ("fleet", _("Fleet at sea")),
         ("harbour", _("Fleet in a harbour")),
         ("count", _("Number of units in a stack")),
         ("moved", _("Has moved this maneuver (all units of the stack)")),
         ("moved_part", _("That many units of the stack have moved")),
-        ("flag", _("Flag: the nation taxes this neutral land")),
+        ("flag", _("Flag: the nation taxes this region (land or sea)")),
         ("head:", _("Cities and harbours")),
         ("armaments", _("Armaments factory (builds armies)")),
         ("shipyard", _("Shipyard (builds fleets)")),
-        ("site", _("Empty factory site (brown: armaments, blue: shipyard)")),
+        ("site", _("Empty site (brown: armaments, blue: shipyard)")),
         ("blocked", _("Red ring and slash: a hostile army blocks the factory")),
         ("anchor", _("Anchor: a harbour (its fleets lie next to it)")),
         ("head:", _("Colours")),
@@ -50,7 +50,7 @@ def _rows() -> list[tuple[str, str]]:
         ("movable", _("Green ring around a piece: it can still move")),
         ("ring:selected", _("Gold edge: the selected region")),
         ("ring:hover", _("Pale edge: the region under the pointer")),
-        ("ring:question", _("Orange edge: where a battle question is asked")),
+        ("ring:question", _("Orange edge or ?: a question is asked there")),
         ("ring:hint", _("White / blue edge: the hint's first and other moves")),
     ]
     return rows
@@ -172,12 +172,16 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
         sw = box.inflate(-8, -8)
         _swatch(surface, sw, NEUTRAL)
         pygame.draw.rect(surface, colour, sw, 3)
+        if key == "ring:question":  # the entering army whose status is asked carries the same colour
+            q = tokens.undecided_badge(max(10, round(sw.h * 0.8)))
+            surface.blit(q, q.get_rect(center=(sw.right, sw.centery)))
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, scale: float, *, title: bool = True,
                 frame: bool = True) -> list[pygame.Rect]:
     """Draw the legend into ``rect``, shrunk below ``scale`` where needed to fit it (down to
-    11 px text; clipped beyond that); returns the rectangles of its texts. ``title=False`` and
+    11 px text; clipped beyond that); returns the rectangles of its texts as laid out (not clipped,
+    so that a test sees a text that runs past the edge). ``title=False`` and
     ``frame=False`` leave out the heading and the panel when a window around it has its own."""
     px, row, sym, pad = _metrics(fitting_scale(rect.size, scale, title))
     f, fb = font(px), font(px, "bold")
@@ -199,11 +203,13 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, scale: float, *, tit
             y = top + i * row
             if key == "head:":
                 img = fb.render(text, True, PANEL_TEXT)
-                at = surface.blit(img, img.get_rect(midleft=(x, y + row // 2)))
+                at = img.get_rect(midleft=(x, y + row // 2))
+                surface.blit(img, at)
             else:
                 _symbol(surface, key, pygame.Rect(x, y, sym - pad // 2, row))
                 img = f.render(text, True, PANEL_TEXT)
-                at = surface.blit(img, img.get_rect(midleft=(x + sym, y + row // 2)))
+                at = img.get_rect(midleft=(x + sym, y + row // 2))
+                surface.blit(img, at)
             texts.append(at)
         x += width + pad
     surface.set_clip(clip)

@@ -59,9 +59,14 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
 MIN_PIECE_CONTRAST = 3.0  # WCAG 2 ratio for graphical objects (issue 11)
 
 
-def ring_colour(ground: RGB) -> RGB:
+def ring_colour(ground: RGB, piece: RGB | None = None) -> RGB:
     """The outline ring a piece gets on this ground: black wherever black reaches the 3:1 ratio
-    (every colour of this board), white on grounds too dark for it."""
+    (every colour of this board), white on grounds too dark for it. White too for a piece that is
+    itself nearly black on a ground it does not stand out from (German pieces on German
+    provinces), where a black ring would only make the piece look bigger."""
+    if (piece is not None and contrast_ratio(piece, ground) < 4.5  # stands out clearly by itself above this
+            and contrast_ratio(OUTLINE_DARK, piece) < 2.0 and contrast_ratio(OUTLINE_LIGHT, ground) >= MIN_PIECE_CONTRAST):
+        return OUTLINE_LIGHT
     if contrast_ratio(OUTLINE_DARK, ground) >= MIN_PIECE_CONTRAST:
         return OUTLINE_DARK
     return OUTLINE_LIGHT

@@ -273,7 +273,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     ``tips`` receives the places that explain themselves on hover (heads, power cells, players)."""
     tips = [] if tips is None else tips
     inner = panel(surface, rect, _("Nations and bonds"), scale,
-                  _("bonds in M; the government's bonds are framed"))
+                  _("under each player: cash, then bonds in M; the government's are framed"))
     board = state.board
     flash = set(flash)
     players = state.num_players
@@ -363,21 +363,51 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
             values = [v for n, v in state.bonds_of(p) if n == nation]
             if not values:
                 continue
-            label = " ".join(str(v) for v in sorted(values, reverse=True))
             cell = pygame.Rect(round(player_x[p]), row.y + 2, round(player_w) - 3, row.h - 3)
-            chip_font = fitted_font(label, small, "bold", cell.w - 6)
-            img = chip_font.render(elide(label, chip_font, cell.w - 6), True, tokens.piece_text_colour(nation))
-            box = img.get_rect(midleft=(cell.x + 2, cy)).inflate(6, 2)
-            box.h = min(box.h, cell.h)
-            box.centery = cy
-            pygame.draw.rect(surface, PIECE[nation], box, border_radius=3)
+            group = bond_chips(surface, sorted(values, reverse=True), nation, cell, small)
             if gov == p:
-                pygame.draw.rect(surface, (20, 20, 20), box.inflate(4, 4), 2, border_radius=4)
-            surface.blit(img, img.get_rect(center=box.center))
+                pygame.draw.rect(surface, (20, 20, 20), group.inflate(4, 4), 2, border_radius=4)
         left = state.available_bonds(nation)
         text(surface, " ".join(str(v) for v in left) if left else _("none"), (left_x, cy), small, PANEL_MUTED, "regular",
              "midleft", max_width=inner.right - left_x)
     return rows
+
+
+def bond_chips(surface: pygame.Surface, values: list[int], nation: str, cell: pygame.Rect,
+                size: int) -> pygame.Rect:
+    """One chip per bond in the nation's colour, side by side, so that "16 6 4" never reads as one
+    number; when they do not fit the cell, one chip with the values joined by "+". Returns the
+    rectangle around them (framed for the government)."""
+    gap, pad = 2, 6
+    for chip_size in (size, MIN_TEXT):
+        chip_font = font(chip_size, "bold")
+        widths = [chip_font.size(str(v))[0] + pad for v in values]
+        if sum(widths) + gap * (len(values) - 1) <= cell.w - 4:
+            break
+    else:
+        label = "+".join(str(v) for v in values)
+        chip_font = fitted_font(label, size, "bold", cell.w - pad)
+        values_text = [elide(label, chip_font, cell.w - pad)]
+        widths = [chip_font.size(values_text[0])[0] + pad]
+        return _draw_chips(surface, values_text, widths, nation, cell, chip_font, gap)
+    return _draw_chips(surface, [str(v) for v in values], widths, nation, cell, chip_font, gap)
+
+
+def _draw_chips(surface: pygame.Surface, labels: list[str], widths: list[int], nation: str, cell: pygame.Rect,
+                chip_font: pygame.font.Font, gap: int) -> pygame.Rect:
+    """Draws the chips from the cell's left edge; the rectangle around them."""
+    height = min(chip_font.get_linesize() + 2, cell.h)
+    x = cell.x + 2
+    boxes = []
+    for label, width in zip(labels, widths):
+        box = pygame.Rect(x, 0, width, height)
+        box.centery = cell.centery
+        pygame.draw.rect(surface, PIECE[nation], box, border_radius=3)
+        img = chip_font.render(label, True, tokens.piece_text_colour(nation))
+        surface.blit(img, img.get_rect(center=box.center))
+        boxes.append(box)
+        x += width + gap
+    return boxes[0].unionall(boxes[1:])
 
 
 def column_names(names: list[str], f: pygame.font.Font, width: float) -> list[list[str]]:

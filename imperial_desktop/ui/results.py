@@ -83,6 +83,11 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         text(surface, factor, (left + marker_w + gap, y), small, PANEL_MUTED, "regular", max_width=width + 1)
         sheet.heads[nation] = lines
         x += col_w
+    # what the small numbers under each nation's points are (play-test: "6×0" meant nothing)
+    legend = panels.wrap(_("Points per nation (below: interest × factor)"), fs, name_w - 8)[:3]
+    for k, line in enumerate(legend):
+        text(surface, line, (rect.x, rect.y + (3 - len(legend) + k) * fs.get_linesize()), small, PANEL_MUTED, "regular",
+             max_width=name_w - 8)
     text(surface, _("Cash"), (rect.right - total_w - cash_w / 2, rect.y + 2 * fs.get_linesize()), small, PANEL_MUTED,
          "bold", "midtop")
     text(surface, _("Total"), (rect.right, rect.y + 2 * fs.get_linesize()), small, PANEL_MUTED, "bold", "topright")

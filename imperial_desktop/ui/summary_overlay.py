@@ -24,6 +24,7 @@ RING_DARK = (120, 40, 30)  # under the light ring, as the steps of a computer tu
 TEXT_MAX = 540  # design px: about 75 characters a line, what reads well
 TEXT_MIN = 320
 SHADOW = 4  # px below and right of the frame (in the board area's margin)
+NEWS = (150, 36, 24)  # a government the player lost or won, first in the frame
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,8 @@ class SummaryOverlay:
         key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect))
         if key != self._key or self._image is None:
             title = _("What happened since the last decision of {player}").format(player=player_name)
-            self._image, self._rows_at, self.cut, shown = _render(title, turns, area, scale)
+            news = self.tracker.government_news(player, turns) if self.tracker is not None else []
+            self._image, self._rows_at, self.cut, shown = _render(title, turns, area, scale, news)
             # only the turns in the frame: a whole game's regions would cover the map
             named = (r for i in shown for r in turns[i].regions if r in board.geometry.regions)
             self.regions = tuple(dict.fromkeys(named))
@@ -132,10 +134,11 @@ def fit_newest(rows: list[Row], height: int, row_h: int, gap: int) -> tuple[list
     return [Row(text, "note")] + best, cut
 
 
-def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect,
-            scale: float) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]], int, list[int]]:
+def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale: float,
+            news: list[str] = ()) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]], int, list[int]]:
     """The frame as an image (with its shadow), its text rows' rectangles in it, the cut count and
-    the turns shown (their numbers in ``turns``)."""
+    the turns shown (their numbers in ``turns``). ``news`` (governments the player lost or won)
+    stands first, in bold red, and is never cut."""
     size, title_size, close_size = panels.px(15, scale), panels.px(19, scale), panels.px(12, scale)
     f, fb, ft = font(size), font(size, "bold"), font(title_size, "bold")
     pad, gap = round(14 * scale), round(6 * scale)
@@ -143,14 +146,15 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect,
     indent = row_h + round(6 * scale)  # the nation marker's column
     # as wide as the longest line needs, within what reads well and what the board offers
     most = max(round(TEXT_MIN * scale), min(round(TEXT_MAX * scale), area.w - 2 * pad))
-    natural = max([ft.size(title)[0]] + [fb.size(t.title)[0] + indent for t in turns]
+    natural = max([ft.size(title)[0]] + [fb.size(line)[0] for line in news] + [fb.size(t.title)[0] + indent for t in turns]
                   + [f.size(line)[0] + indent for t in turns for line in t.lines]
                   + [f.size(_("Nothing yet: no other nation has acted since."))[0]])
     width = max(round(TEXT_MIN * scale), min(most, natural))
     width = min(width, area.w - 2 * pad)
     title_lines = panels.wrap(title, ft, width)[:2]
+    news_lines = [part for line in news for part in panels.wrap(line, fb, width)]
     close = _("Click or press Esc to close")
-    head_h = len(title_lines) * ft.get_linesize() + round(8 * scale)
+    head_h = len(title_lines) * ft.get_linesize() + round(8 * scale) + (len(news_lines) * row_h + gap if news_lines else 0)
     foot_h = round(6 * scale) + font(close_size).get_linesize()
     if turns:
         room = area.h - 2 * pad - head_h - foot_h
@@ -171,6 +175,11 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect,
         drawn.append((line, panels.text(image, line, (pad, y), title_size, PANEL_TEXT, "bold", max_width=width)))
         y += ft.get_linesize()
     y += round(8 * scale)
+    for line in news_lines:
+        drawn.append((line, panels.text(image, line, (pad, y), size, NEWS, "bold", max_width=width)))
+        y += row_h
+    if news_lines:
+        y += gap
     for i, row in enumerate(rows):
         if row.kind == "heading" and i > 0:
             y += gap

@@ -14,7 +14,7 @@ import pygame
 
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import (ARMAMENTS, BLOCKED_MARK, HOSTILE_MARK, MOVED_MARK, OUTLINE_DARK,
-                                         OUTLINE_LIGHT, PIECE, PIECE_TEXT, SHIPYARD, RGB)
+                                         OUTLINE_LIGHT, PIECE, PIECE_TEXT, QUESTION, SHIPYARD, RGB)
 
 SS = 3  # supersampling factor for smooth edges
 
@@ -151,7 +151,7 @@ def _disc(d: int, colour: RGB) -> pygame.Surface:
 
 @lru_cache(maxsize=32)
 def hostile_badge(size: int) -> pygame.Surface:
-    """Crossed swords on a red disc: this army is hostile in a foreign home province."""
+    """A white cross (crossed swords, drawn small) on a red disc: this army is hostile in a foreign home province."""
     d = max(10, size)
     big = _disc(d, HOSTILE_MARK)
     D = d * SS
@@ -162,6 +162,17 @@ def hostile_badge(size: int) -> pygame.Surface:
     for x in (a, b):  # the hilts' pommels at the lower ends
         pygame.draw.circle(big, OUTLINE_LIGHT, (x, b), w * 0.9)
     return _finish(big, (d, d))
+
+
+@lru_cache(maxsize=32)
+def undecided_badge(size: int) -> pygame.Surface:
+    """A white question mark on an orange disc: whether this army is hostile or friendly is being asked."""
+    d = max(10, size)
+    surf = _finish(_disc(d, QUESTION), (d, d))
+    mark = font(round(d * 0.72), "bold").render("?", True, OUTLINE_LIGHT)
+    ink = mark.get_bounding_rect()
+    surf.blit(mark, (round(d / 2 - ink.centerx), round(d / 2 - ink.centery)))
+    return surf
 
 
 @lru_cache(maxsize=64)
@@ -234,12 +245,28 @@ def marker_sprite(nation: str, size: int) -> pygame.Surface:
     r = c * 0.95
     pts = [(c + r * math.cos(math.pi / 8 + i * math.pi / 4), c + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
     pygame.draw.polygon(big, colour, pts)
-    pygame.draw.polygon(big, (20, 20, 20) if nation != "germany" else (180, 180, 180), pts, max(1, SS))
+    if nation == "germany":  # a black marker needs a light edge, wide enough to see on the dark top bar
+        pygame.draw.polygon(big, (200, 200, 200), pts, max(SS, round(size * SS * 0.09)))
+    else:
+        pygame.draw.polygon(big, (20, 20, 20), pts, max(1, SS))
     return _finish(big, (size, size))
 
 
 def piece_text_colour(nation: str) -> RGB:
     return PIECE_TEXT[nation]
+
+
+@lru_cache(maxsize=32)
+def harbour_plate(w: int, h: int, water: RGB) -> pygame.Surface:
+    """A patch of water with a dark blue edge to draw under a fleet in harbour: the fleet lies in
+    its port's water, not on the land around the port (as in the legend)."""
+    pad = max(2, round(min(w, h) * 0.12))
+    W, H = (w + 2 * pad) * SS, (h + 2 * pad) * SS
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = round(min(W, H) * 0.3)
+    pygame.draw.rect(big, (34, 62, 88), (0, 0, W, H), border_radius=radius)
+    pygame.draw.rect(big, water, (SS, SS, W - 2 * SS, H - 2 * SS), border_radius=max(1, radius - SS))
+    return _finish(big, (w + 2 * pad, h + 2 * pad))
 
 
 @lru_cache(maxsize=64)

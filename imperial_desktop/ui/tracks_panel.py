@@ -90,11 +90,13 @@ def _power_track(surface: pygame.Surface, area: pygame.Rect, track: _Track, draw
         text(surface, label, band.center, px(11, scale), PANEL_TEXT, "bold", "center", max_width=band.w - 4)
         explained.append(band)
     cells, numbers = {}, []
+    values = {n: track.state.power[n] for n in board.nation_ids}
+    occupied = set(values.values())
     for p in range(26):
         cells[p] = _box(surface, pygame.Rect(round(x0 + p * cell_w), area.y + track.band_h, round(cell_w) - 1,
-                                             area.h - track.band_h), POWER_BOX)
-        numbers.append(box_label(str(p), cells[p], (px(10, scale), "regular", PANEL_MUTED), POWER_BOX))
-    values = {n: track.state.power[n] for n in board.nation_ids}
+                                             area.h - track.band_h), POWER_BOX, p in occupied)
+        style = (px(10, scale), "bold", PANEL_TEXT) if p in occupied else (px(10, scale), "regular", PANEL_MUTED)
+        numbers.append(box_label(str(p), cells[p], style, POWER_BOX))
     drawing.power = _markers(surface, values, dict(enumerate(map(free_room, numbers))), board.nation_ids,
                              track.flash, (x0, area.right))
     lines = power_track_tip(board, scale)
@@ -115,9 +117,10 @@ def _tax_chart(surface: pygame.Surface, area: pygame.Rect, track: _Track, drawin
     pygame.draw.rect(surface, BANDS[0], band)
     labels: list[BoxLabel] = []
     rooms: dict[int, pygame.Rect] = {}
+    values = {n: track.state.chart[n] for n in board.nation_ids}
     for i, pos in enumerate(positions):
         cell = _box(surface, pygame.Rect(round(x0 + i * width), band.bottom + 1, round(width) - 1,
-                                         area.bottom - band.bottom - 1), TAX_BOX)
+                                         area.bottom - band.bottom - 1), TAX_BOX, pos in values.values())
         drawing.tax_cells[pos] = cell
         number = box_label(tax_box_name(board, pos), cell, (px(10, scale), "bold", PANEL_TEXT), TAX_BOX)
         rooms[pos] = free_room(number)
@@ -125,7 +128,6 @@ def _tax_chart(surface: pygame.Surface, area: pygame.Rect, track: _Track, drawin
         points = band_label(f"+{board.tax_points[pos]}", segment, (px(11, scale), "bold", POINTS_RED), BANDS[0])
         drawing.tax_points[pos] = points.ink
         labels += [number, points]
-    values = {n: track.state.chart[n] for n in board.nation_ids}
     drawing.tax = _markers(surface, values, rooms, board.nation_ids, track.flash, (x0, area.right))
     lines = tax_chart_tip(board, scale)
     tips += box_tips(board, drawing.tax_cells, values, drawing.tax, tax_box_heading) + [(title, lines), (band, lines)]
@@ -195,10 +197,15 @@ def box_tips(board: Board, cells: Mapping[int, pygame.Rect], values: Mapping[str
         [(cell, tips[value]) for value, cell in cells.items()]
 
 
-def _box(surface: pygame.Surface, cell: pygame.Rect, colour: RGB) -> pygame.Rect:
-    """One box of a track, filled and framed."""
+def _box(surface: pygame.Surface, cell: pygame.Rect, colour: RGB, occupied: bool = False) -> pygame.Rect:
+    """One box of a track, filled and framed; a box with markers in it gets a dark frame, so that
+    a group of markers too wide for its box (they may reach into the boxes beside it) still shows
+    which box it stands in."""
     pygame.draw.rect(surface, colour, cell)
-    pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
+    if occupied:
+        pygame.draw.rect(surface, OCCUPIED_EDGE, cell, 2)
+    else:
+        pygame.draw.rect(surface, PANEL_EDGE, cell, 1)
     return cell
 
 
@@ -231,6 +238,7 @@ class BoxLabel:
 
 TextStyle = tuple[int, str, RGB]  # size, kind ("regular", "bold"), colour
 POWER_BOX: RGB = (248, 244, 232)
+OCCUPIED_EDGE: RGB = (70, 56, 40)
 TAX_BOX: RGB = (236, 226, 200)
 
 
