@@ -23,7 +23,7 @@ def test_actions_json_round_trip_and_hashable():
 def test_action_text_form():
     state = six_player_game()
     a = MoveArmy(RU, "moscow", "sweden", ("baltic_sea",))
-    assert a.describe(state.board) == "Russia: army Moscow -> Sweden, convoyed by the Baltic Sea fleet"
+    assert a.describe(state.board) == "Russia: army Moscow → Sweden, convoyed by the Baltic Sea fleet"
     assert ChooseRondel(AH, 3).describe(state.board) == "Austria-Hungary: chooses Investor on the rondel"
 
 

@@ -146,6 +146,9 @@ def test_hot_seat_handover_is_opaque_and_blocks_input():
     driver.frame(2)
     assert scene.buttons["hide_cash"].text == "Cash: hidden"  # the button tells the truth
     first = session.state.current_player()
+    assert scene.handover_to == first  # the game opens on the hand-over screen too
+    driver.key(pygame.K_RETURN)
+    assert scene.handover_to is None
     while session.state.current_player() == first:
         play_first_human_rondel(driver, session)
         while session.state.decision() is not None and session.state.current_player() == first and \

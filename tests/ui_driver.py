@@ -71,6 +71,9 @@ class Driver(EventInput):
     def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
         for _ in range(n):
             for event in pygame.event.get():
+                modal = getattr(self.scene, "modal_input", None)
+                if modal is not None and modal(event):
+                    continue  # as the app: the hot-seat handover screen takes all input
                 if self.manager.process_events(event):
                     continue
                 self.scene.handle_event(event)

@@ -2,7 +2,7 @@
 
 Every decision of the game is one of these. ``to_json()``/``action_from_json()`` give the
 stable form used in game records; ``describe(board)`` gives the sentence shown to players,
-for example "Russia: army Moscow -> Sweden, convoyed by the Baltic Sea fleet".
+for example "Russia: army Moscow → Sweden, convoyed by the Baltic Sea fleet".
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ class MoveFleet(Action):
     destination: str
 
     def describe(self, board: Board) -> str:
-        return _("{nation}: fleet {origin} -> {destination}").format(
+        return _("{nation}: fleet {origin} → {destination}").format(
             nation=_n(board, self.nation), origin=_r(board, self.origin), destination=_r(board, self.destination))
 
 
@@ -275,10 +275,10 @@ class MoveArmy(Action):
         fields = {"nation": _n(board, self.nation), "origin": _r(board, self.origin),
                   "destination": _r(board, self.destination), "seas": join_words([_r(board, s) for s in self.convoy])}
         if not self.convoy:
-            return _("{nation}: army {origin} -> {destination}").format(**fields)
+            return _("{nation}: army {origin} → {destination}").format(**fields)
         if len(self.convoy) == 1:
-            return _("{nation}: army {origin} -> {destination}, convoyed by the {seas} fleet").format(**fields)
-        return _("{nation}: army {origin} -> {destination}, convoyed by the {seas} fleets").format(**fields)
+            return _("{nation}: army {origin} → {destination}, convoyed by the {seas} fleet").format(**fields)
+        return _("{nation}: army {origin} → {destination}, convoyed by the {seas} fleets").format(**fields)
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,7 +151,8 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
     if t == "rondel_moved":
         space = board.rondel[d["to"]].name
         if d.get("cost"):
-            return _("{nation} moves to {space} on the rondel (paid {cost}M)").format(nation=n, space=space, cost=d["cost"])
+            return _("{nation} moves to {space} on the rondel (its government paid {cost}M)").format(
+                nation=n, space=space, cost=d["cost"])
         return _("{nation} moves to {space} on the rondel").format(nation=n, space=space)
     if t == "investor_forced":
         return _("{player} uses a Swiss Bank to force {nation} to stop on Investor").format(player=who(d["player"]), nation=n)

@@ -64,7 +64,7 @@ def text_problem(value: Any, limit: int) -> str | None:
     for ch in value:
         category = unicodedata.category(ch)
         if category == "Cs":
-            return _("holds a lone surrogate")
+            return _("holds a broken character (a lone surrogate)")
         if category == "Cc":
             return _("holds a control character")
     return None

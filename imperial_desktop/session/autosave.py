@@ -143,8 +143,8 @@ def load_autosave(root: PathLike | None = None) -> SavedGame:
                 # nothing, or only a torn temporary file from a write killed before the first one
                 raise SaveError(_("there is no game to continue"), folder / AUTOSAVE) from None
             raise first from None
-        saved.notes.insert(0, _("The last autosave could not be read ({reason}); "
-                                "continuing from the one before it (the last action is lost).").format(reason=first))
+        saved.notes.insert(0, _("The last autosave could not be read: {reason}. "
+                                "The game goes on from the one before it (the last action is lost).").format(reason=first))
         return saved
     if stray is not None and _progress(stray) >= _progress(current):
         stray.notes.insert(0, _("Recovered the last autosave from an interrupted write."))

@@ -43,14 +43,20 @@ PathLike = str | os.PathLike[str]
 
 
 class SaveError(ImperialError):
-    """A saved game that cannot be read, written or restored; ``str()`` is for the player."""
+    """A saved game that cannot be read, written or restored; ``str()`` is for the player,
+    ``detail`` the technical reason (for a tooltip or a bug report; empty when there is none)."""
 
-    def __init__(self, message: str, path: PathLike | None = None):
+    def __init__(self, message: str, path: PathLike | None = None, detail: str = ""):
         message = clean_text(message, 4 * _MAX_MESSAGE)  # text from a file may hold anything
         if len(message) > _MAX_MESSAGE:
             message = message[:_MAX_MESSAGE - 3] + "..."
         super().__init__(message)
         self.path = Path(path) if path is not None else None
+        self.detail = clean_text(detail, _MAX_MESSAGE)
+
+    def with_detail(self) -> str:
+        """The message and, when there is one, the technical reason."""
+        return f"{self} ({self.detail})" if self.detail else str(self)
 
 
 # ---------------------------------------------------------------------------- folders
@@ -232,7 +238,8 @@ def _read_json(path: Path) -> Any:
     except RecursionError as exc:
         raise SaveError(_("{file} is damaged (nested too deeply)").format(file=path.name), path) from exc
     except ValueError as exc:  # JSONDecodeError, or an integer with thousands of digits
-        raise SaveError(_("{file} is damaged or incomplete (not valid JSON: {exc})").format(file=path.name, exc=exc), path) from exc
+        raise SaveError(_("{file} is damaged or incomplete (cut short, or changed by hand)").format(file=path.name),
+                        path, detail=f"not valid JSON: {exc}") from exc
 
 
 def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -479,7 +486,8 @@ def list_saves(root: PathLike | None = None, *, include_autosave: bool = True) -
         try:
             listing.saves.append(save_info(read_save(path), path))
         except Exception as exc:  # noqa: BLE001 - one bad file never takes down the list
-            message = str(exc) if isinstance(exc, SaveError) else _("{file} is damaged ({error})").format(file=_label(path), error=type(exc).__name__)
+            message = (exc.with_detail() if isinstance(exc, SaveError) else
+                       _("{file} is damaged ({error})").format(file=_label(path), error=type(exc).__name__))
             listing.problems.append(SaveProblem(path, clean_text(message, _MAX_MESSAGE)))
     listing.saves.sort(key=lambda info: info.saved_at, reverse=True)
     return listing

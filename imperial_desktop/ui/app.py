@@ -246,7 +246,8 @@ class App:
         try:
             session, notes = continue_game()
         except SaveError as exc:
-            self.show_title(_("The last game cannot be continued: {reason}").format(reason=exc))
+            self.show_title(_("The last game cannot be continued: {reason}. Load a saved game or start a new "
+                              "one.").format(reason=exc))
             return
         self.start_game(session)
         if notes and hasattr(self.scene, "show_message"):

@@ -62,7 +62,7 @@ HINT_SECONDS = EXPERT_SECONDS  # a hint is the Expert's own choice at its standa
 HINT_COLOURS = ((255, 255, 255), (20, 40, 160), (20, 40, 160))
 _HINT_POOL: concurrent.futures.ThreadPoolExecutor | None = None
 KEYS_HELP = N_("Keys: Enter confirm · Esc menu · Ctrl+Z undo · F1 rules · L legend · R what happened · S scores · "
-             "H hide cash · Space skip animation · Home whole map")
+             "H hint · Space skip animation · Home whole map")
 
 
 _ASSETS_LOCK = threading.Lock()
@@ -164,6 +164,7 @@ class GameScene:
         self.hint_lines_shown: list[str] = []  # all its lines
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
+        self.handover_decision = ""  # the decision the hand-over screen named last (tests)
         self._last_human: int | None = None
         self.overlay: str | None = None  # "results", "legend", "summary" or None
         self.wants_results = False
@@ -331,12 +332,12 @@ class GameScene:
         h = bar.h - 8
         specs = [("menu", _("Menu"), _("The game menu: save, rules, back to the title screen (Esc)")),
                  ("hint", _("Hint"), _("What the strongest computer level would do now, with two alternatives and why "
-                                       "(?); it never plays for you")),
+                                       "(H); it never plays for you")),
                  ("save", _("Save"), _("Save this game under a name of your choice")),
                  ("rules", _("Rules"), _("The rules in brief, with every option explained (F1)")),
                  ("legend", _("Legend"), _("What every piece, mark and colour on the board means (L)")),
                  ("summary", _("What happened"), _("What each nation did since your last turn (R)")),
-                 ("hide_cash", _("Cash: hidden"), _("Hot seat: show only the deciding player's own cash (H)")),
+                 ("hide_cash", _("Cash: hidden"), _("Hot seat: show only the deciding player's own cash")),
                  ("undo", _("Undo"), _("Take back your last action (Ctrl+Z)")),
                  ("donate", _("Donate"), _("Give some of your own cash to a nation's treasury (allowed at any time)")),
                  ("results", _("Scores"), _("The score of every player now: interest x power factor + cash (S)"))]
@@ -464,6 +465,8 @@ class GameScene:
             return False
         self._close_aux()
         self.overlay = None if self.overlay == "summary" else self.overlay
+        if self.toast is not None and not self.toast[2]:  # a refusal is answered by a move that worked
+            self.toast = None
         return True
 
     def act_checked(self, action: Action) -> None:
@@ -518,7 +521,9 @@ class GameScene:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             key = getattr(event, "key", None)
-            if event.type == pygame.MOUSEBUTTONDOWN or key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            # not Space: it also skips a computer turn being shown, and pressed for that it took
+            # the hand-over screen away before the next player sat down (session 16's play-test)
+            if event.type == pygame.MOUSEBUTTONDOWN or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.handover_to = None
                 self._panel_key = None
                 self._dirty = True
@@ -651,15 +656,54 @@ class GameScene:
         self._dirty = True
 
     def toggle_hide_cash(self) -> None:
+        """Hide or show the other players' cash; showing it in a hot seat asks first (everybody at
+        the screen sees it, and the hand-over screens stop)."""
+        if self.hide_cash and self._humans() > 1:
+            self.ask(_("Show all cash"), _("Show every player's cash? Everybody at the screen will see it, and the "
+                                           "screen between the players' turns no longer appears."), _("Show"),
+                     self._flip_hide_cash)
+            return
+        self._flip_hide_cash()
+
+    def _flip_hide_cash(self) -> None:
         self.hide_cash = not self.hide_cash
         self._sync_buttons()
         self._dirty = True
 
+    def _cash_hidden_for(self, state: GameState) -> set[int]:
+        """Hot seat with hidden cash: every player but the human deciding now (none otherwise)."""
+        if not self.hide_cash:
+            return set()
+        current = state.current_player()
+        # nobody's while a computer turn is shown to everybody or the next player has not sat down
+        seated = not self.animator.busy and self.handover_to is None and current == self._last_human
+        show = current if current is not None and self.session.seats[current].is_human and seated else None
+        return {p for p in range(state.num_players) if p != show}
+
+    def _humans(self) -> int:
+        return sum(1 for s in self.session.seats if s.is_human)
+
     def undo(self) -> None:
+        """Take back the last action of a human; another human's (hot seat) only after a question."""
+        if not self.session.can_undo():
+            self.show_message(_("Nothing of yours to take back"))
+            return
+        actor = self.session.history[-1].actor
+        current = self.session.state.current_player()
+        if actor is not None and current is not None and actor != current and self.session.seats[current].is_human:
+            name = self.session.setup.players[actor]
+            self.ask(_("Take back"), _("Take back the last action of {player}? Do it only if {player} agrees.").format(
+                player=name), _("Take back"), self._undo_now)
+            return
+        self._undo_now()
+
+    def _undo_now(self) -> None:
+        actor = self.session.history[-1].actor if self.session.history else None
         if self.session.undo():
             self.animator.clear()
             self._flush_log()
-            self.log.append("(undone)")
+            name = self.session.setup.players[actor] if actor is not None else ""
+            self.log.append(_("(taken back: the last action of {player})").format(player=name))
             self._close_aux()
         else:
             self.show_message(_("Nothing of yours to take back"))
@@ -779,7 +823,7 @@ class GameScene:
     def _saved(self, message: str) -> None:
         self.side_window = None
         if message:
-            self.show_message(message, info=True)
+            self.show_message(_("Saved as “{name}”").format(name=message), info=True)
 
     def open_donation(self) -> None:
         """Donate 1, 2 or 5M (or all) of the deciding human's cash to a nation's treasury."""
@@ -816,13 +860,13 @@ class GameScene:
                 self._close_side()
             elif self.aux_panel is not None:
                 self._close_aux()
+            elif self.menu_window is not None:  # the window in front closes first
+                self.menu_window.kill()
+                self.menu_window = None
             elif self.overlay is not None:
                 self.overlay = None
             elif self.selected_region is not None:
                 self.selected_region = None
-            elif self.menu_window is not None:
-                self.menu_window.kill()
-                self.menu_window = None
             else:
                 self.open_menu()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -840,8 +884,8 @@ class GameScene:
             self.undo()
         elif key == pygame.K_F1:
             self.open_rules()
-        elif key == pygame.K_h:
-            self.toggle_hide_cash()
+        elif key == pygame.K_h:  # the key a player guesses for Hint (it hid the cash, session 16's play-test)
+            self.ask_hint()
         elif key == pygame.K_s:
             self.toggle_overlay("results")
         elif key == pygame.K_l:
@@ -1007,8 +1051,11 @@ class GameScene:
         player = self.session.state.current_player()
         if player is None or not self.session.seats[player].is_human:
             return
-        humans = sum(1 for s in self.session.seats if s.is_human)
-        if humans > 1 and self.hide_cash and self._last_human is not None and player != self._last_human:
+        if self._humans() > 1 and self.hide_cash and player != self._last_human:
+            if self.animator.busy:  # the computers' moves are shown to everybody first
+                return
+            # also at the start, and after Continue or Load: whoever opened the game may not be
+            # the player deciding now
             self.handover_to = player
             self._dirty = True
         self._last_human = player
@@ -1104,7 +1151,7 @@ class GameScene:
         self._draw_moving(surface, state)
         area = lay.board.inflate(-24, -24)
         if self.overlay == "results":
-            self.score_sheet = draw_results(surface, area, state, lay.scale)
+            self.score_sheet = draw_results(surface, area, state, lay.scale, self._cash_hidden_for(state))
         elif self.overlay == "legend":
             self._draw_legend(surface, area)
         elif self.overlay == "summary":
@@ -1261,6 +1308,11 @@ class GameScene:
                     (250, 240, 220), "bold", "center", max_width=w - 40)
         panels.text(surface, _("Click or press Enter when the others are not looking."), (w / 2, h / 2 + 22),
                     panels.px(16, self.layout.scale), (220, 210, 190), "regular", "center", max_width=w - 40)
+        self.handover_decision = ""
+        if self.session.state.decision() is not None:  # which nation and what (nothing secret)
+            self.handover_decision = self.session.state.describe_decision()
+            panels.text(surface, self.handover_decision, (w / 2, h / 2 + 60),
+                        panels.px(16, self.layout.scale), (200, 190, 170), "regular", "center", max_width=w - 40)
 
     def _draw_overlay_frame(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect:
         s = self.layout.scale
@@ -1315,11 +1367,7 @@ class GameScene:
         if hover is None and self.coach is not None:  # and the coach's lesson's
             hover = self.coach.rondel_space()
         self._rondel_geometry = rondel_panel.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, hover, rondel_flash)
-        hidden = None
-        if self.hide_cash:  # hot seat: only the player deciding now sees their own cash
-            current = state.current_player()
-            show = current if current is not None and self.session.seats[current].is_human else None
-            hidden = {p for p in range(state.num_players) if p != show}
+        hidden = self._cash_hidden_for(state) or None
         table_flash = {step.nation} if step is not None and step.nation and step.kind in ("invest", "government", "build", "interest") else set()
         current_player, current_nation = state.current_player(), None
         if step is not None and step.nation:  # a computer move being shown: its nation and player

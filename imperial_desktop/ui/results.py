@@ -15,10 +15,15 @@ from imperial_desktop.ui import panels, tokens
 from imperial_desktop.ui.panels import nation_short, text
 
 
-def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> ScoreSheet:
+def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
+                 hidden: set[int] | None = None) -> ScoreSheet:
     """Draw the score sheet into ``rect`` (final after the game, provisional before): a table of
     the players (best first) by nation, as the board game counts (each nation's bonds: interest
-    x power factor), cash and total; the tie-break; the power chart. Returns what it drew where."""
+    x power factor), cash and total; the tie-break; the power chart. Returns what it drew where.
+
+    ``hidden``: players whose cash is hidden (hot seat) while the game goes on: their cash and
+    total show "??" and the players stand in the order of their bonds' points, which tells
+    nothing about cash."""
     shadow = rect.move(4, 4)
     pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
     pygame.draw.rect(surface, PANEL_BG, rect, border_radius=10)
@@ -28,10 +33,10 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
     text(surface, title, (rect.x + pad, rect.y + pad), round(24 * scale), PANEL_TEXT, "bold")
     text(surface, _("Click or press Esc to close"), (rect.right - pad, rect.y + pad + 6), round(12 * scale), PANEL_MUTED, "regular", "topright")
     table = pygame.Rect(rect.x + pad, rect.y + pad + round(40 * scale), rect.w - 2 * pad, round(rect.h * 0.5))
-    sheet = draw_score_table(surface, table, state, scale)
+    sheet = draw_score_table(surface, table, state, scale, hidden if not state.is_terminal() else None)
     chart_top = sheet.bottom + round(8 * scale)
     small = round(11 * scale)
-    if any(r["tie_break_used"] for r in state.ranking()):
+    if any(r["tie_break_used"] for r in state.ranking()) and not sheet.cash_hidden:
         order = sorted(state.board.nation_ids, key=lambda n: (-state.power[n], state.board.nation_ids.index(n)))
         names = ", ".join(state.board.nation_by_id[n].name for n in order[:3])
         text(surface, _("Equal totals are decided by the credit in the strongest nations ({nations}, ...).").format(nations=names),
@@ -49,12 +54,17 @@ class ScoreSheet:
     heads: dict[str, list[str]] = field(default_factory=dict)
     cells: dict[str, dict[str, str]] = field(default_factory=dict)  # player name -> column -> points
     bottom: int = 0
+    cash_hidden: bool = False  # some players' cash and totals were hidden (hot seat)
 
 
-def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float) -> ScoreSheet:
+def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
+                     hidden: set[int] | None = None) -> ScoreSheet:
     """Players down, nations across: in each cell the points of the player's bonds in that nation
-    and, below, their interest times the nation's power factor."""
+    and, below, their interest times the nation's power factor (``hidden``: see draw_results)."""
     board, ranking = state.board, state.ranking()
+    hidden = hidden or set()
+    if hidden:  # by the bonds' points alone: the order of the totals would tell the cash
+        ranking = sorted(ranking, key=lambda r: (-(r["total"] - r["cash"]), r["player"]))
     size, small = panels.px(14, scale), panels.px(11, scale)
     fb, fs = font(size, "bold"), font(small)
     name_w = max(round(150 * scale), min(round(220 * scale), max(fb.size(r["name"])[0] for r in ranking) + round(40 * scale)))
@@ -67,7 +77,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
     heads = [[line.replace("- ", "-") for line in lines] for lines in
              panels.column_names([board.name_of(n).replace("-", "- ") for n in board.nation_ids], font(small, "bold"), room)]
     head_h = 3 * fs.get_linesize() + round(4 * scale)  # up to two lines of name, then the marker and factor
-    sheet = ScoreSheet()
+    sheet = ScoreSheet(cash_hidden=bool(hidden))
     x = rect.x + name_w
     for nation, lines in zip(board.nation_ids, heads):
         cx = round(x + col_w / 2)
@@ -96,9 +106,9 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
     row_h = min(round(44 * scale), (rect.bottom - top) // max(1, len(ranking)))
     for i, r in enumerate(ranking):
         y = top + i * row_h
-        if r["rank"] == 1:
+        if r["rank"] == 1 and not hidden:
             pygame.draw.rect(surface, (255, 240, 180), (rect.x - 4, y, rect.w + 8, row_h - 2), border_radius=5)
-        text(surface, f"{r['rank']}.", (rect.x, y + 4), size + 2, PANEL_TEXT, "bold")
+        text(surface, "\u2013" if hidden else f"{r['rank']}.", (rect.x, y + 4), size + 2, PANEL_TEXT, "bold")
         text(surface, r["name"], (rect.x + round(30 * scale), y + 4), size + 2, PANEL_TEXT, "bold",
              max_width=name_w - round(34 * scale))
         cells: dict[str, str] = {}
@@ -115,11 +125,12 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
             else:
                 text(surface, "\u2013", (round(x + col_w / 2), y + 4), size, PANEL_MUTED, "regular", "midtop")
             x += col_w
-        cells["cash"] = str(r["cash"])
-        cells["total"] = str(r["total"])
-        text(surface, str(r["cash"]), (round(rect.right - total_w - cash_w / 2), y + 4), size, PANEL_TEXT, "regular", "midtop")
-        text(surface, ngettext("{points} point", "{points} points", r["total"]).format(points=r["total"]),
-             (rect.right, y + 4), size + 2, PANEL_TEXT, "bold", "topright")
+        secret = r["player"] in hidden
+        cells["cash"] = "??" if secret else str(r["cash"])
+        cells["total"] = "??" if secret else str(r["total"])
+        text(surface, cells["cash"], (round(rect.right - total_w - cash_w / 2), y + 4), size, PANEL_TEXT, "regular", "midtop")
+        total = _("?? points") if secret else ngettext("{points} point", "{points} points", r["total"]).format(points=r["total"])
+        text(surface, total, (rect.right, y + 4), size + 2, PANEL_TEXT, "bold", "topright")
         sheet.cells[r["name"]] = cells
     sheet.bottom = top + len(ranking) * row_h
     return sheet
