@@ -96,6 +96,7 @@ def handover(size: tuple[int, int], path: Path) -> None:
     driver = Driver(lambda manager, sz: GameScene(session, sz, manager, seconds_per_move=0.0), size=size)
     driver.scene.hide_cash = True
     driver.frame(2)
+    driver.key(pygame.K_RETURN)  # the first player sits down (the game opens on the hand-over screen)
     first = session.state.current_player()
     while session.state.current_player() == first:
         panel = driver.scene.decision_panel
