@@ -483,3 +483,56 @@ def test_damaged_early_moves_are_ignored(tmp_path):
         path.write_text(json.dumps(data))
         progress = load_progress(tmp_path)
         assert progress is not None and progress.early == ()
+
+
+def test_a_free_turn_once_played_is_not_announced_as_the_next_lesson():
+    """Session 16's play-test: after the player's German turn, while the computers played, the coach
+    said "your next lesson: Play the German Empire's turn as you like" (and even "No German army can
+    reach Belgium" with three German armies there). Once the free nation's turn is over, the next
+    step is the one announced."""
+    coach = Coach(tutorial_session())
+    session = coach.session
+    checked = 0
+    for _ in range(2000):
+        step = coach.current()
+        if step is None:
+            break
+        if step.kind == INFO:
+            coach.next()
+            continue
+        decision = session.state.decision()
+        if decision is not None and decision.player != PLAYER and not coach.holds_game():
+            if step.kind == FREE and coach._free_played is not None and coach._free_played[0] == coach.index:
+                assert session.state.turn_nation == step.nation, f"{step.key} still announced after its turn"
+                checked += 1
+            session.apply(session._bots[decision.player].choose(session.state.clone()))
+            continue
+        wanted = coach.expected_action()
+        if wanted is None:
+            break
+        session.apply(wanted)
+        if step.kind == FREE and session.state.turn_nation != step.nation:
+            # the player's free turn just ended: the coach moved on at once
+            assert coach.current() is not step, f"{step.key}: still the coach's step after its turn"
+            checked += 1
+    assert checked >= 3  # the three German turns
+
+
+def test_the_german_maneuver_lesson_suggests_ending_once_an_army_stands_in_belgium():
+    """Session 16's play-test: after the army marched into Belgium the coach suggested the next
+    army too (all three went, Germany emptied) and never said when to stop."""
+    from imperial_desktop.core import EndPhase, MoveArmy
+    from imperial_desktop.tutorial.script import DE
+
+    coach = Coach(tutorial_session())
+    play_script(coach, until="germany_3")
+    session = coach.session
+    for _ in range(60):
+        _computer_moves(coach)
+        wanted = coach.expected_action()
+        assert wanted is not None
+        if isinstance(wanted, EndPhase) and wanted.phase == "armies":
+            break
+        session.apply(wanted)
+    assert session.state.armies[DE].get("belgium", 0) == 1  # one army, then the end of the movement
+    assert any(isinstance(a, MoveArmy) and a.destination == "belgium" for a in session.state.legal_actions())

@@ -365,3 +365,24 @@ def test_the_lessons_regions_are_outlined_without_rings_over_their_names(tutoria
              if not panel.rect.inflate(8, 8).collidepoint((x, y))
              and tuple(screen.get_at((x, y)))[:3] == COACH_EDGE and allowed.get_at((x, y))[0] == 0]
     assert len(stray) < 5, stray[:10]
+
+
+def test_a_regions_tooltip_stays_on_top_of_the_coachs_outlines_and_the_names(tutorial):
+    """Session 16's play-test: with the coach's outlines on the board, the names and pieces it
+    draws again over them covered the region tooltip (Paris's was unreadable under Dijon's and
+    Switzerland's names). The tooltip is drawn last: every pixel of it is the tooltip's own."""
+    follow_coach(tutorial, until="production")
+    _settle(tutorial)
+    scene = tutorial.scene
+    assert _coach(tutorial).region_marks()
+    x, y = scene.board.board_to_screen(scene.board.geometry.regions["sheffield"].label)
+    tutorial.move((round(x), round(y)))
+    tutorial.frame(2)
+    rect = scene.region_tip_rect
+    assert rect is not None and scene._tip is not None
+    screen = tutorial.app.screen
+    tip = scene._tip
+    differ = sum(1 for px in range(0, rect.w, 3) for py in range(0, rect.h, 3)
+                 if tuple(screen.get_at((rect.x + px, rect.y + py)))[:3] != tuple(tip.get_at((px, py)))[:3]
+                 and tip.get_at((px, py))[3] == 255)
+    assert differ == 0

@@ -63,6 +63,8 @@ class Coach:
         self.early: tuple[Action, ...] = tuple(early) if self.index < len(steps) and steps[self.index].group else ()
         self._suggestion: tuple[tuple[int, int], tuple[Action, ...]] | None = None
         self._marks: list[_Mark] = []
+        # the free step the player has played in: (its index, the length of the history at its first action)
+        self._free_played: tuple[int, int] | None = None
         self.bots = install_scripted_bots(session, released=self.finished)
         session.listeners.append(self._on_action)
         session.on_change.append(self._on_change)
@@ -173,6 +175,10 @@ class Coach:
             self.refresh()  # a computer moved: a free turn may be over, a lesson due
             return
         answered = history[-1].before.decision()
+        free = self.current()
+        if (free is not None and free.kind == FREE and answered is not None and answered.nation == free.nation
+                and (self._free_played is None or self._free_played[0] != self.index)):
+            self._free_played = (self.index, len(history) - 1)
         self._marks.append(_Mark(len(history) - 1, self.index, self.deviation, self.accepted, self.early))
         if self.deviation is not None:  # acted on after a deviation: still asked to undo
             self._changed()
@@ -230,6 +236,8 @@ class Coach:
         if kind != "undo":
             return
         length = len(self.session.history)
+        if self._free_played is not None and length <= self._free_played[1]:
+            self._free_played = None  # the free turn's first move was taken back
         restored = False
         while self._marks and self._marks[-1].history >= length:
             mark = self._marks.pop()
@@ -274,6 +282,13 @@ class Coach:
         """Move past free turns that are over; leave the script if its next action cannot be made."""
         while True:
             step = self.current()
+            if (step is not None and step.kind == FREE and self.deviation is None and self._free_played is not None
+                    and self._free_played[0] == self.index and self.session.state.turn_nation != step.nation):
+                self.index += 1  # the free turn has been played: the next lesson, not this one, is announced
+                if self.index >= len(self.steps):
+                    self._end(None)
+                    break
+                continue
             if step is None or self.deviation is not None or not self._player_decides():
                 break
             decision = self.session.state.decision()

@@ -102,12 +102,14 @@ def german_armies_for_belgium(state: GameState) -> tuple[str, ...]:
 
 
 def _march_into_belgium(state: GameState) -> tuple[Action, ...]:
-    """Maneuver, and a German army into Belgium: from wherever the German armies stand now."""
-    if not german_armies_for_belgium(state):
+    """Maneuver, and one German army into Belgium (from wherever the German armies stand now), then
+    the end of the army movement: once one stands there, the next suggestion is to end it."""
+    there = state.armies[DE].get("belgium", 0) > 0
+    if not there and not german_armies_for_belgium(state):
         return ()
     move = nearest_space(state, DE, "maneuver")
     moves: tuple[Action, ...] = ()
-    if _deciding(state, DE, "maneuver"):
+    if _deciding(state, DE, "maneuver") and not there:
         moves = tuple(a for a in state.legal_actions()
                       if isinstance(a, MoveArmy) and a.nation == DE and a.destination == "belgium" and not a.convoy)[:1]
     return ((move,) if move is not None else ()) + (EndPhase(DE, "fleets"),) + moves + (EndPhase(DE, "armies"),)
@@ -135,7 +137,7 @@ STEPS: tuple[Step, ...] = (
          ChooseRondel(GB, 0), rondel=0, topic="rondel"),
     _act("factory", BUILD, N_("Factory"), N_(
         "Factory: the nation pays 5M from its treasury for one new factory in a home city. Great Britain has two "
-        "shipyards, which build fleets, but no armaments factory, so it cannot raise armies. Build an armaments "
+        "shipyards, which build fleets, but no armaments factory, so it cannot produce armies. Build an armaments "
         "factory in Sheffield (click the city)."),
          BuildFactory(GB, "sheffield"), regions=("sheffield",), topic="factory"),
     Step("others", INFO, N_("The other nations"), N_(
@@ -169,7 +171,7 @@ STEPS: tuple[Step, ...] = (
          EndPhase(GB, "import"), topic="import"),
     _act("invest", INVESTOR, N_("The investor card"), N_(
         "Great Britain passed the Investor space. The holder of the investor card (you) gets 2M from the bank and "
-        "may buy one bond. The German Empire is governed by Computer 3, who holds only its 2M bond. Buy "
+        "may buy one bond (or trade one of theirs up to a bigger one). The German Empire is governed by Computer 3, who holds only its 2M bond. Buy "
         "the German Empire's 4M bond: you will hold more of the German Empire than anyone, and its "
         "government passes to you."),
          Invest(0, DE, 4), topic="investor"),
@@ -235,8 +237,8 @@ STEPS: tuple[Step, ...] = (
         "multiplies the interest of that nation's bonds at the end: strong nations make their investors rich."),
          topic="taxation"),
     Step("germany_3", FREE, N_("The German Empire's maneuver"), N_(
-        "The German Empire's turn. A suggestion: Maneuver, and march a German army into Belgium (the ringed armies can "
-        "reach it): neutral land gets the German Empire's flag."),
+        "The German Empire's turn. A suggestion: Maneuver, march one German army into Belgium (the armies in the "
+        "outlined provinces can reach it), then end the army movement: neutral land gets the German Empire's flag."),
          (ChooseRondel(DE, 2),), nation=DE, rondel=2, topic="maneuver", suggest=_march_into_belgium,
          regions_of=_belgium_regions, text_without=N_(
              "The German Empire's turn, as you like. No German army can reach Belgium now; a suggestion: Production "
@@ -248,7 +250,7 @@ STEPS: tuple[Step, ...] = (
          ChooseRondel(GB, 3), rondel=3, topic="investor"),
     Step("interest", INFO, N_("Interest"), N_(
         "Great Britain paid you 4M for its 9M bond and Computer 2 1M for its 2M bond. When a treasury cannot pay, "
-        "its government pays from its own cash. Now {card}, who holds the investor card, gets 2M and may buy "
+        "its government gives up its own interest first, then pays the others from its own cash. Now {card}, who holds the investor card, gets 2M and may buy "
         "a bond; then the card moves on. Buying bonds is how investors grow rich and take over governments."),
          topic="investor"),
     Step("swiss", INFO, N_("The Swiss Bank"), N_(

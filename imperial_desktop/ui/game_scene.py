@@ -158,6 +158,7 @@ class GameScene:
         self._tip_key: tuple | None = None
         self.table_tips: list[panels.TableTip] = []  # the table's self-explaining places, from its last drawing
         self.track_tips: list[panels.TableTip] = []  # and the tracks'
+        self.region_tip_rect: pygame.Rect | None = None  # where the region's tooltip was drawn last (tests)
         self.table_tip_shown: list[str] | None = None  # the lines of the table's or tracks' tooltip drawn last (tests)
         self.score_sheet: ScoreSheet | None = None  # what the score sheet drew last (tests)
         self.hint_footer_shown = ""  # the hint box's last line, as drawn last (tests)
@@ -1150,6 +1151,7 @@ class GameScene:
         self._draw_step_marks(surface, state)
         self._draw_moving(surface, state)
         area = lay.board.inflate(-24, -24)
+        region_tip: tuple[pygame.Surface, tuple[int, int]] | None = None
         if self.overlay == "results":
             self.score_sheet = draw_results(surface, area, state, lay.scale, self._cash_hidden_for(state))
         elif self.overlay == "legend":
@@ -1166,12 +1168,15 @@ class GameScene:
             x, y = place_tooltip(self._tip.get_size(), anchor, surface.get_size())
             x = max(lay.board.x, min(x, lay.board.right - self._tip.get_width()))
             y = max(lay.board.y, min(y, lay.board.bottom - self._tip.get_height()))
-            surface.blit(self._tip, (x, y))
+            region_tip = (self._tip, (x, y))
         self._draw_panel_tip(surface)
         if self.hint and self.overlay is None:
             self._draw_hint(surface)
         if self.coach is not None:
-            self.coach.draw(surface, self)
+            self.coach.draw(surface, self)  # its outlines draw the board's names and pieces again
+        self.region_tip_rect = None
+        if region_tip is not None:  # over all of that (the coach's names covered it, play-test)
+            self.region_tip_rect = surface.blit(*region_tip)
         self._draw_toast(surface)
         if self.handover_to is not None:
             self._draw_handover(surface)
