@@ -248,9 +248,11 @@ def test_noisy_playouts_can_take_the_second_best_rondel_choice():
 
 
 def test_hards_rondel_choice_can_get_points_in_the_experts_search():
-    """``hard_bonus``: Hard is asked for its rondel choice and that option gets the points; a bonus
-    far above any playout difference makes the Expert follow Hard; without it Hard is not asked."""
+    """``hard_bonus``: Hard is asked for its rondel choice and that option gets the points (8 by
+    default at 4-6 players, none at 2 and 3); a bonus far above any playout difference makes the
+    Expert follow Hard; with 0 Hard is not asked and the budget stays whole."""
     from imperial_desktop.ai.expert import ExpertBot
+    from imperial_desktop.ai.search import HARD_BONUS_BY_PLAYERS
 
     state = six_player_game()
     give_turn(state, IT, position=2)
@@ -260,6 +262,10 @@ def test_hards_rondel_choice_can_get_points_in_the_experts_search():
     bonus, budget = follower.bonus_and_budget(state, legal, 0.5)
     assert bonus[hards] >= 1000.0 - 100 and 0.0 <= budget < 0.5
     assert follower.choose(state) == hards
-    plain = ExpertBot(1, max_playouts=4)
-    assert plain.hard is None
-    assert plain.bonus_and_budget(state, legal, 0.5)[1] == 0.5
+    plain = ExpertBot(1, max_playouts=4, params={"hard_bonus": 0.0})
+    assert plain.bonus_and_budget(state, legal, 0.5) == (plain.standing_bonus(state, legal), 0.5)
+    default = ExpertBot(1, max_playouts=4)
+    with_vote = default.bonus_and_budget(state, legal, 0.5)[0]
+    assert with_vote[hards] == plain.standing_bonus(state, legal).get(hards, 0.0) + 8.0
+    assert HARD_BONUS_BY_PLAYERS == {4: 8.0, 5: 8.0, 6: 8.0}
+    assert default.search.hard_bonus_for(2) == default.search.hard_bonus_for(3) == 0.0

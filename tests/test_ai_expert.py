@@ -514,7 +514,6 @@ def test_expert_can_leave_chosen_decision_kinds_to_hard():
     before = state.to_dict()
     assert hybrid.choose(state) == HardBot(4 + 13).choose(state)
     assert state.to_dict() == before
-    assert ExpertBot(4).hard is None
 
 
 def test_expert_can_leave_the_opening_rondel_choices_to_hard():

@@ -7,7 +7,8 @@ about a round after it, so the search compares whole maneuvers that begin differ
 searches again at the next step. The budget grows where the choice matters most: a rondel choice
 gets eight times the budget (at 3-6 players), investment and Swiss-Bank choices the budget,
 maneuver and battle steps half of it, the small choices (factory site, production, import,
-auction) a third.
+auction) a third. At 4-6 players Hard's own rondel choice gets a few points in the search's
+result (a vote of the second search; docs/ai.md, session 16).
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ class ExpertBot:
         self.hard_kinds = hard_kinds
         # rondel choices in the game's first ``hard_opening`` nation turns are Hard's too
         self.hard_opening = hard_opening
-        self.hard = HardBot(seed + 13) if hard_kinds or hard_opening or self.search.hard_bonus else None
+        self.hard = HardBot(seed + 13)  # asked for its rondel choice (see bonus_and_budget), or deciding some kinds
 
     def budget_for(self, kind: str, players: int = 4) -> float:
         """Seconds for a decision of this kind in a game of ``players``."""
@@ -100,7 +101,7 @@ class ExpertBot:
         decision, legal, only = pending_choice(state)
         if only is not None:
             return only
-        if self.hard is not None and (decision.kind in self.hard_kinds or self.hard_opening_choice(state)):
+        if decision.kind in self.hard_kinds or self.hard_opening_choice(state):
             return self.hard.choose(state)
         if self.searched is not None and decision.kind not in self.searched:
             return self.normal.choose(state)
@@ -115,17 +116,16 @@ class ExpertBot:
                          budget: float) -> tuple[dict[Action, float], float]:
         """The fixed points per option and what is left of the budget for the playouts.
 
-        With ``hard_bonus`` set, Hard's rondel choice gets that many points; the time Hard takes
-        comes out of the budget. Not at 2 players unless asked for: there a rondel choice has one
-        budget (0.1 s), of which Hard would take half, and the Expert already wins three games in
-        four against Hard.
+        At a rondel choice Hard's own choice gets ``hard_bonus`` points (by player count: see
+        ``PlayoutSearch.hard_bonus_for``; none at 2 and 3 players); the time Hard takes comes out
+        of the budget, so the Expert thinks no longer.
         """
         bonus = self.standing_bonus(state, legal)
-        if (self.hard is not None and self.search.hard_bonus and state.decision().kind == "rondel"
-                and (len(state.setup.players) > 2 or "hard_bonus" in self.search.chosen)):
+        points = self.search.hard_bonus_for(len(state.setup.players))
+        if points and state.decision().kind == "rondel":
             started = time.perf_counter()
             vote = self.hard.choose(state)
-            bonus[vote] = bonus.get(vote, 0.0) + self.search.hard_bonus
+            bonus[vote] = bonus.get(vote, 0.0) + points
             budget = max(0.0, budget - (time.perf_counter() - started))
         return bonus, budget
 
