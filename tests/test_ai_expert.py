@@ -585,3 +585,21 @@ def test_hint_reasons_for_moves_say_what_each_move_does_where_it_goes():
     advice = advise(state, budget_s=0.1)
     moves = [a for a in advice if isinstance(a.action, MoveArmy)]
     assert len(moves) >= 2 and len({a.reason.split(": ", 1)[1] for a in moves}) == len(moves)
+
+
+def test_hards_bond_choice_can_get_points_in_the_experts_search():
+    """``hard_invest_bonus``: at an investment choice Hard is asked for its bond (or pass) and that
+    option gets the points; off by default, and then Hard is not asked and the budget stays whole."""
+    from imperial_desktop.ai.hard import HardBot
+    state = midgame(seed=17, turns=0)
+    greedy = make_bot("greedy", 2)
+    while state.decision().kind != "invest" or len(state.legal_actions()) < 3:
+        state.apply(greedy.choose(state))
+    legal = state.legal_actions()
+    hards = HardBot(1 + 13).choose(state.clone())
+    follower = ExpertBot(1, max_playouts=4, params={"hard_invest_bonus": 1000.0})
+    bonus, budget = follower.bonus_and_budget(state, legal, 0.5)
+    assert bonus[hards] >= 1000.0 - 100 and 0.0 <= budget < 0.5
+    assert follower.choose(state) == hards
+    default = ExpertBot(1, max_playouts=4)
+    assert default.bonus_and_budget(state, legal, 0.5) == (default.standing_bonus(state, legal), 0.5)

@@ -386,3 +386,26 @@ def test_a_regions_tooltip_stays_on_top_of_the_coachs_outlines_and_the_names(tut
                  if tuple(screen.get_at((rect.x + px, rect.y + py)))[:3] != tuple(tip.get_at((px, py)))[:3]
                  and tip.get_at((px, py))[3] == 255)
     assert differ == 0
+
+
+def test_the_lesson_on_power_points_outlines_the_power_track(tutorial):
+    """Play-test: the lesson on power points spoke of "the scoring track along the bottom" and
+    outlined nothing; its frame is drawn around the tracks below the board, and only for that lesson."""
+    from imperial_desktop.ui.coach import COACH_EDGE
+
+    def edge_pixels() -> int:
+        tracks = tutorial.scene.layout.tracks
+        screen = tutorial.app.screen
+        return sum(1 for x in range(tracks.left, tracks.right, 3)
+                   for y in (tracks.top + 1, tracks.top + 2, tracks.bottom - 2, tracks.bottom - 3)
+                   if tuple(screen.get_at((x, y)))[:3] == COACH_EDGE)
+
+    follow_coach(tutorial, until="power")
+    _settle(tutorial)
+    tutorial.frame(2)
+    assert _coach(tutorial).coach.current().key == "power"
+    assert _coach(tutorial).panel_mark(tutorial.scene) is not None
+    assert edge_pixels() > tutorial.scene.layout.tracks.w // 3 // 2
+    tutorial.click_element(_coach(tutorial).buttons["next"])
+    tutorial.frame(2)
+    assert _coach(tutorial).panel_mark(tutorial.scene) is None and edge_pixels() == 0

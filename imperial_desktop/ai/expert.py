@@ -117,12 +117,16 @@ class ExpertBot:
         """The fixed points per option and what is left of the budget for the playouts.
 
         At a rondel choice Hard's own choice gets ``hard_bonus`` points (by player count: see
-        ``PlayoutSearch.hard_bonus_for``; none at 2 and 3 players); the time Hard takes comes out
-        of the budget, so the Expert thinks no longer.
+        ``PlayoutSearch.hard_bonus_for``; none at 2 and 3 players), and at an investment choice
+        its bond (or pass) ``hard_invest_bonus`` points; the time Hard takes comes out of the
+        budget, so the Expert thinks no longer.
         """
         bonus = self.standing_bonus(state, legal)
-        points = self.search.hard_bonus_for(len(state.setup.players))
-        if points and state.decision().kind == "rondel":
+        kind = state.decision().kind
+        points = self.search.hard_bonus_for(len(state.setup.players)) if kind == "rondel" else 0.0
+        if kind == "invest":
+            points = self.search.hard_invest_bonus
+        if points:
             started = time.perf_counter()
             vote = self.hard.choose(state)
             bonus[vote] = bonus.get(vote, 0.0) + points

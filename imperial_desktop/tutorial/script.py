@@ -43,6 +43,7 @@ class Step:
     regions: tuple[str, ...] = ()  # the regions outlined on the board
     topic: str | None = None  # a rules help topic id
     overlay: str | None = None  # an overlay the game screen opens for this step ("results")
+    panel: str | None = None  # a part of the game screen outlined for this step ("tracks": power track and tax chart)
     group: str | None = None  # act steps of one group (moves of one maneuver) may be done in any order
     early: str | None = None  # said when this step's action is done before its turn in the group
     # free steps that follow the player's own choices: the suggestion and the regions as the board is now
@@ -235,7 +236,7 @@ STEPS: tuple[Step, ...] = (
         "Taxes of 6M or more also give power points on the scoring track along the bottom of the board. The "
         "game ends when a nation reaches 25 power points. The power factor printed above the track (0 to 5) "
         "multiplies the interest of that nation's bonds at the end: strong nations make their investors rich."),
-         topic="taxation"),
+         topic="taxation", panel="tracks"),
     Step("germany_3", FREE, N_("The German Empire's maneuver"), N_(
         "The German Empire's turn. A suggestion: Maneuver, march one German army into Belgium (the armies in the "
         "outlined provinces can reach it), then end the army movement: neutral land gets the German Empire's flag."),

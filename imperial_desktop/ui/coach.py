@@ -72,6 +72,15 @@ class CoachPanel:
             return {}
         return {region: COACH_EDGE for region in self.coach.regions()}
 
+    def panel_mark(self, scene: "GameScene") -> pygame.Rect | None:
+        """The part of the screen the current lesson talks about, outlined (the power track for the lesson on
+        power points: a newcomer looked for it on the board)."""
+        step = self.coach.current()
+        if self.hidden or step is None or step.panel is None or self.coach.deviation is not None:
+            return None
+        area = getattr(scene.layout, step.panel, None)
+        return area.inflate(-2, -2) if isinstance(area, pygame.Rect) else None
+
     # ------------------------------------------------------------------ per frame
 
     def update(self, scene: "GameScene") -> None:
@@ -261,6 +270,9 @@ class CoachPanel:
         surface.set_clip(clip)
         if marks and hasattr(scene.board, "redraw_over_marks"):
             scene.board.redraw_over_marks(surface)  # the outlines cross neighbouring names and pieces: those on top
+        panel = self.panel_mark(scene)
+        if panel is not None:
+            pygame.draw.rect(surface, COACH_EDGE, panel, width, border_radius=6)
         space = self.rondel_space()
         geometry = getattr(scene, "_rondel_geometry", None)
         if space is not None and geometry is not None:
