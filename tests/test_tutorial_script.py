@@ -58,6 +58,9 @@ def test_the_whole_script_is_reached_with_every_expected_action_legal():
     assert seen == [s.key for s in STEPS]
     assert coach.finished and coach.off_script is None
     assert all(bot.released for bot in coach.bots)
+    # the last lesson said "Your game now"; the box after it does not say it again (play-test)
+    view = coach.view()
+    assert view.done and view.title != STEPS[-1].title and "Normal level" not in view.text
 
 
 def test_the_lessons_really_happen():

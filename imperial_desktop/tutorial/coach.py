@@ -141,8 +141,11 @@ class Coach:
     def view(self) -> CoachView:
         step = self.current()
         if step is None:
-            text = self.off_script or _("The guided part is over. The computers play as the Normal level now; the game is yours.")
-            return CoachView(_("Your game now"), text, None, done=True)
+            if self.off_script:
+                return CoachView(_("Your game now"), self.off_script, None, done=True)
+            # after the last lesson ("Your game now" said it all): only what the buttons do
+            return CoachView(_("Guided game complete"), _("Close this box and play on, or start the guided game again."),
+                             None, done=True)
         title, text = _(step.title), self._text(step)
         if self.deviation is not None:
             return CoachView(title, self.deviation, step, deviation=True)

@@ -151,7 +151,8 @@ STEPS: tuple[Step, ...] = (
          ChooseRondel(GB, 1), rondel=1, topic="production"),
     _act("production", PRODUCTION, N_("Production"), N_(
         "Production: every factory makes one unit, free of charge: a shipyard a fleet, an armaments factory an "
-        "army, in its own province. Keep London, Liverpool and Sheffield switched on and confirm."),
+        "army, in its own province. Keep London, Liverpool and Sheffield switched on and press “Produce 3 "
+        "units”."),
          Produce(GB, ("london", "liverpool", "sheffield")), regions=("london", "liverpool", "sheffield"),
          topic="production"),
     _act("rondel_import", RONDEL, N_("Import"), N_(
