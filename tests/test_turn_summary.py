@@ -290,3 +290,29 @@ def test_a_government_lost_or_won_is_news_for_the_player():
                     assert f"{names[player]} now governs {state.board.name_of(n)}." in news
                 checked += len(news)
     assert checked > 0
+
+
+def test_a_maneuver_ended_after_the_players_battle_answer_is_not_told_as_moving_nothing():
+    """Play-test: "Russia moved no units." right after Russia had moved two armies and a fleet; the
+    summary began at the player's battle answer, in the middle of Russia's maneuver."""
+    from helpers import FR, IT, clear_units, put, six_player_game, start_maneuver
+
+    from imperial_desktop.core import EndPhase, MoveArmy, Peace
+
+    state = six_player_game()
+    clear_units(state)
+    put(state, FR, "bordeaux", armies=1)
+    put(state, IT, "spain", armies=1)
+    start_maneuver(state, FR)
+    session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state)
+    tracker = SummaryTracker(session)
+    session.apply(MoveArmy(FR, "bordeaux", "spain"))
+    session.apply(Peace(FR))  # France does not fight on entering...
+    assert session.state.decision().kind == "entry_demand"
+    italy = session.state.decision().player
+    session.apply(Peace(IT))  # ...nor does Italy demand a battle
+    session.apply(EndPhase(FR, "armies"))
+    (told,) = tracker.since(italy)
+    assert told.lines == ["France moved no more units and ended its maneuver."]
+    other = next(p for p in range(6) if p not in (italy, state.government[FR]))
+    assert tracker.since(other)[0].lines == ["France moved an army to Spain."]

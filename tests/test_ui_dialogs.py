@@ -227,9 +227,71 @@ def test_the_rondel_prompt_names_the_spaces_the_government_cannot_pay_for() -> N
     start = state.rondel[nation]
     names = state.board.rondel
     prompt = decision_view(state).prompt
-    assert "Out of reach with 3M of the government's own cash: " in prompt
+    assert "Out of reach with your 3M: " in prompt
     assert f"{names[(start + 5) % 8].name} (5 steps)" in prompt and f"{names[(start + 6) % 8].name} (6 steps)" in prompt
     assert (start + 4) % 8 in offered and (start + 5) % 8 not in offered
-    assert "(each step beyond 3 costs 2M)." in prompt
+    assert "(each step beyond 3 costs you 2M)." in prompt
     state.cash[player] = 8
     assert "Out of reach" not in decision_view(state).prompt
+
+
+def test_a_nation_without_fleets_is_told_so_in_its_fleet_movement():
+    """Play-test: Austria-Hungary (no fleets) was told "must move fleets" and to "drag the fleets";
+    the player wondered where its fleet was. The fleet phase of a nation without fleets says so and
+    its button goes on to the armies (battles can be fought there too)."""
+    from imperial_desktop.core import EndPhase
+    from imperial_desktop.ui.choices import decision_view
+
+    state = six_player_game()
+    clear_units(state)
+    put(state, AH, "vienna", armies=2)
+    put(state, AH, "romania", armies=1)
+    put(state, RU, "romania", armies=1)  # a battle can be fought at once: the fleet phase is not skipped
+    start_maneuver(state, AH)
+    assert state.maneuver_phase() == "fleets"
+    view = decision_view(state)
+    assert "has no fleets" in view.prompt and "drag the fleets" not in view.prompt
+    end = next(c for c in view.choices if isinstance(c.action, EndPhase))
+    assert end.label == "On to the armies"
+    assert "has no fleets: on to the armies" in state.describe_decision()
+    put(state, AH, "trieste", fleets=1)  # with a fleet: the usual words
+    view = decision_view(state)
+    assert "drag the fleets" in view.prompt
+    assert "must move fleets" in state.describe_decision()
+
+
+def test_a_region_a_dragged_unit_cannot_enter_is_outlined_red_under_the_pointer():
+    """Play-test: dragged over Switzerland, the army's target got the same pale outline as any region,
+    and only the drop said "closed to all units". Under the pointer a refused region is outlined red,
+    a legal one pale as before."""
+    from imperial_desktop.ui.palette import ILLEGAL
+
+    state = six_player_game()
+    clear_units(state)
+    put(state, FR, "dijon", armies=1)
+    start_maneuver(state, FR)
+    driver, session, player = drive(state)
+    scene = driver.scene
+    start = scene.board.piece_rect("dijon", FR, "army").center
+
+    def red_pixels() -> int:
+        box = scene.board.rect
+        return sum(1 for x in range(box.left, box.right, 2) for y in range(box.top, box.bottom, 2)
+                   if tuple(driver.screen.get_at((x, y)))[:3] == ILLEGAL)
+
+    driver.move(start)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.frame()
+    red = {}
+    for target, refused in (("switzerland", True), ("marseille", False)):
+        point = player.region_point(target)
+        pygame.mouse.set_pos(point)
+        driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
+        driver.frame(2)
+        assert scene.drag is not None and scene.hover_region == target
+        assert scene.drop_refused_at(target) is refused
+        red[target] = red_pixels()
+    assert red["switzerland"] > red["marseille"] + 20
+    driver.post(pygame.MOUSEBUTTONUP, pos=player.region_point("marseille"), button=1)
+    driver.frame(2)
+    assert session.state.armies[FR].get("marseille") == 1  # a legal drop still moves the army

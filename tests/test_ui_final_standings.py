@@ -22,7 +22,7 @@ def test_the_finished_game_lists_every_player_with_total_and_governments(size) -
         governed = [state.board.name_of(n) for n in state.board.nation_ids if state.government[n] == entry["player"]]
         for name in governed:
             assert name in text
-    assert lines[-1].startswith("S: the score sheet")
+    assert lines[-1].startswith("S: show/hide the score sheet")
     driver.key(ord("s"))  # the full sheet is still one key away
     assert driver.scene.overlay == "results"
 
@@ -66,3 +66,21 @@ def test_the_score_sheet_is_a_table_by_nation_that_adds_up(size, language) -> No
             assert int(cells["cash"]) + sum(bond_points.values()) == int(cells["total"]) == entry["total"]
     finally:
         set_language("en")
+
+
+def test_after_the_game_hint_and_donate_are_off_and_the_menu_goes_back_to_the_board() -> None:
+    """Play-test: after the end Hint stayed clickable and answered "A hint is for the player deciding
+    now", Donate too, and the menu offered to "Resume the game"."""
+    import pygame
+
+    state = _played_states()["finished"]
+    driver = open_scene(state, (1280, 800))
+    scene = driver.scene
+    driver.frame(1)
+    assert not scene.buttons["hint"].is_enabled and not scene.buttons["donate"].is_enabled
+    assert scene.buttons["rules"].is_enabled and scene.buttons["results"].is_enabled
+    driver.key(ord("h"))
+    assert scene.hint is None and scene.toast is not None and "game is over" in scene.toast[0]
+    driver.key(pygame.K_ESCAPE)
+    assert scene.menu_window is not None
+    assert scene.menu_window.button("resume").text == "Back to the board"

@@ -42,6 +42,9 @@ def test_hint_shows_the_best_moves_with_reasons_and_changes_nothing(kind):
         assert scene.hint_footer_shown.startswith("Outlined on the board")
     else:
         assert scene.hint_footer_shown.startswith("The first is marked on the rondel or in the list")
+    # the box leaves the first move's regions in view (a play-test's box hid the sea its fleet went to)
+    for region in hint[0].regions:
+        assert not scene.hint_rect.collidepoint(scene._region_point(region)), region
     # what "expected points" means is said under the title (session 16's play-test asked)
     assert scene.hint_lines_shown[1].startswith("Expected points: how much the Expert thinks")
     assert (session.version, session.state.digest(), len(session.record.actions)) == before
@@ -66,3 +69,30 @@ def test_hint_is_only_for_the_player_deciding_now():
     assert not session.human_to_move()
     driver.scene.ask_hint()
     assert driver.scene._hint_job is None and "deciding now" in driver.scene.toast[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_hint_box_leaves_the_advised_regions_in_view(size):
+    """Play-test: the box stood at the board's bottom-left over the Western Mediterranean, where the
+    advised fleet was to go. It takes the corner that hides least of the first move's regions."""
+    import pygame
+
+    from imperial_desktop.ai.hint import Advice
+
+    state = STATES["maneuver-armies"]
+    driver = open_scene(state, size)
+    scene = driver.scene
+    legal = scene.session.state.legal_actions()
+    far_south_west = ("western_mediterranean", "spain", "portugal", "morocco")
+    scene.hint = [Advice(legal[0], "the first move, somewhere in the south-west", 1.0, far_south_west),
+                  Advice(legal[-1], "another move", 0.0, ())]
+    scene._dirty = True
+    driver.frame(2)
+    rect = scene.hint_rect
+    assert rect is not None
+    points = [scene._region_point(r) for r in far_south_west]
+    bottom_left = pygame.Rect(scene.layout.board.x + 12, 0, *rect.size)
+    bottom_left.bottom = scene.layout.board.bottom - 12
+    assert any(bottom_left.collidepoint(p) for p in points)  # where the box used to stand
+    assert not any(rect.collidepoint(p) for p in points)
+    assert scene.layout.board.contains(rect)

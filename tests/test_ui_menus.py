@@ -311,6 +311,33 @@ def test_load_lists_readable_saves_and_marks_unreadable_ones(app, tmp_path, monk
     assert "cannot be loaded" in app.scene._describe(app.scene.targets[problem])
 
 
+def test_a_save_under_its_default_name_is_listed_without_saying_things_twice(app, tmp_path):
+    """Play-test: the row read "Pat, Computer 1, Computer 2, Compu... - turn 25 - 27 Nov 19... · turn 25 ·
+    27 Nov 2026 19:58 · Pat, Computer 1, Computer 2...": the default name held the players, the turn
+    and the date, and the row added them again, cut. The default name is the players and the turn;
+    the row adds only the date."""
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session import saves
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.save_dialog import default_name
+
+    resize(app, (1280, 800))
+    players = ["Pat", "Computer 1", "Computer 2", "Computer 3"]
+    session = GameSession(GameSetup.create(4, 3, names=players), [Seat(p) for p in players], seed=3)
+    name = default_name(session)
+    assert name == "Pat, Computer 1, Computer 2, Computer 3 - turn 1"
+    saves.save_game(session, name, tmp_path / "saves")
+    make_saves(tmp_path, ["Sunday game"])  # a name of the player's own: the players are listed
+    click(app, app.scene.buttons["load"])
+    wait_listing(app)
+    rows = {t.split(" · ")[0]: t for t, _key in app.scene.rows}
+    row = rows[name]
+    assert row.count("turn 1") == 1 and row.count("Computer 2") == 1 and "…" not in row, row
+    assert len(row.split(" · ")) == 2  # the name, then the date
+    assert rows["Sunday game"].startswith("Sunday game · turn 1 · ") and "Clara" in rows["Sunday game"]
+
+
 def test_a_damaged_save_is_named_in_player_words_and_deleting_it_is_red(app, tmp_path, caplog):
     """Play-test: the list showed the JSON parser's error, cut off at 1280x800, and the dialog's
     Delete looked like its Cancel."""

@@ -161,3 +161,45 @@ def test_a_lost_government_stands_first_in_the_frame_and_is_never_cut():
         assert texts[1] == news[0]  # right under the one-line title
         assert image.get_height() <= area.h + 4
     assert cut > 0  # the small frame cut earlier lines, not the news
+
+
+@pytest.mark.parametrize("kind", ["entry_demand", "entry_fight", "entry_status"])
+def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
+    """Play-test: "What happened" stood over Romania while the game asked whether to fight there.
+    The regions of the pending decision (the question's region) come first when the corner is chosen."""
+    from game_scenes import _played_states, open_scene
+    from imperial_desktop.ui.summary_overlay import _place
+
+    state = _played_states().get(kind)
+    if state is None:
+        pytest.skip(f"the seeded game has no {kind} decision")
+    driver = open_scene(state, (1280, 800))
+    scene = driver.scene
+    region = state.entry["region"]
+    assert region in scene.decision_regions()
+    board = scene.board
+    x, y = board.board_to_screen(board.geometry.regions[region].label)
+    area = board.rect.inflate(-20, -20)
+
+    def corners(share: float) -> dict[str, pygame.Rect]:
+        out = {}
+        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
+            out[corner] = pygame.Rect(0, 0, round(area.w * share), round(area.h * share))
+            setattr(out[corner], corner, getattr(area, corner))
+        return out
+
+    # a frame large enough that some corners hide the region and some do not
+    placed = next(c for c in map(corners, (0.45, 0.5, 0.55, 0.6, 0.65))
+                  if 1 <= sum(r.collidepoint(x, y) for r in c.values()) < 4)
+    size = placed["topleft"].size
+    # named regions in every corner that leaves the question's region in view: by them alone the
+    # frame would stand over the question
+    free = [r for r in placed.values() if not r.collidepoint(x, y)]
+    named = tuple(rid for rid, g in board.geometry.regions.items()
+                  if any(r.collidepoint(board.board_to_screen(g.label)) for r in free))
+    assert _place(size, area, board, named).collidepoint(x, y)
+    assert not _place(size, area, board, named, keep_clear=(region,)).collidepoint(x, y)
+    # ...and the scene passes the question's region when it draws the frame
+    driver.key(pygame.K_r)
+    assert scene.overlay == "summary"
+    assert not scene.summary_overlay.rect.collidepoint(x, y)

@@ -60,6 +60,8 @@ DECISION_TEXT = {
 PHASE_TEXT = {
     "fleets": (N_("{player} ({nation}) must move fleets"), N_("{player} must move fleets")),
     "armies": (N_("{player} ({nation}) must move armies"), N_("{player} must move armies")),
+    # the fleet phase of a nation without fleets: only its end (or a battle, also possible later)
+    "no_fleets": (N_("{player} ({nation}) has no fleets: on to the armies"), N_("{player} has no fleets: on to the armies")),
 }
 
 
@@ -88,7 +90,10 @@ class Decision:
                                 "{player} must import up to {count} more units, or stop", left)
             return text.format(player=who, nation=nation, count=left)
         if kind == "maneuver":
-            with_nation, without = PHASE_TEXT["fleets" if state.maneuver_phase() == "fleets" else "armies"]
+            phase = state.maneuver_phase()
+            if phase == "fleets" and self.nation and not any(state.fleets[self.nation].values()):
+                phase = "no_fleets"
+            with_nation, without = PHASE_TEXT[phase if phase in ("fleets", "no_fleets") else "armies"]
         else:
             with_nation, without = DECISION_TEXT.get(kind, ("{player} ({nation}): " + kind, "{player}: " + kind))
         return _(with_nation if nation else without).format(player=who, nation=nation)

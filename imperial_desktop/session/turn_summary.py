@@ -617,7 +617,10 @@ class _TurnWriter:
         if (self.ended_import or self.rondel_action == "import") and not s.units_imported:
             out.append(_("{nation} imported nothing.").format(nation=n))
         if self.ended_maneuver and not s.units_moved:
-            out.append(_("{nation} moved no units.").format(nation=n))
+            if self.rondel_action is None:  # the summary began within the maneuver (after a battle answer)
+                out.append(_("{nation} moved no more units and ended its maneuver.").format(nation=n))
+            else:
+                out.append(_("{nation} moved no units.").format(nation=n))
         return out
 
     def _interest_lines(self) -> list[str]:

@@ -238,9 +238,11 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, state: GameState, *, version: int | None = None, hover: str | None = None,
              highlights: dict[str, tuple[int, int, int]] | None = None,
-             hidden: tuple[tuple[str, str, str], ...] = (), movable: tuple[tuple[str, str, str], ...] = ()) -> None:
+             hidden: tuple[tuple[str, str, str], ...] = (), movable: tuple[tuple[str, str, str], ...] = (),
+             hover_colour: tuple[int, int, int] = HOVER) -> None:
         """Draw map, highlights, factories, flags and units from the state; the stacks in ``movable``
-        ((region, nation, kind)) get a ring that says they can still move.
+        ((region, nation, kind)) get a ring that says they can still move; the ``hover`` region is
+        outlined in ``hover_colour`` (red where a dragged unit cannot go).
 
         With a ``version`` (the session's state version) the composed board is cached and only
         re-drawn when the state, the view or the highlights change; a frame then costs one blit.
@@ -255,7 +257,7 @@ class BoardView:
             self._layer_key = key
         surface.blit(self._layer, self.rect)
         if hover:
-            self.outline_region(surface, hover, HOVER, 3)
+            self.outline_region(surface, hover, hover_colour, 3)
             self.redraw_over_marks(surface)  # a small region's outline crosses its neighbours' names and pieces
 
     def _compose(self, layer: pygame.Surface, state: GameState, highlights: dict[str, tuple[int, int, int]] | None,

@@ -102,7 +102,7 @@ def _rondel_out_of_reach(state: GameState, player: int, nation: str) -> str:
         return ""
     spaces = join_words([ngettext("{space} ({count} step)", "{space} ({count} steps)", k).format(space=name, count=k)
                          for k, name in far])
-    return " " + _("Out of reach with {cash} of the government's own cash: {spaces} (each step beyond {free} costs "
+    return " " + _("Out of reach with your {cash}: {spaces} (each step beyond {free} costs you "
                    "{price}).").format(cash=money(cash), spaces=spaces, free=b.free_steps, price=money(b.cost_per_extra_step))
 
 
@@ -252,10 +252,13 @@ def decision_view(state: GameState) -> DecisionView | None:
         return DecisionView(_("{nation}: import").format(nation=nation), prompt, choices, True)
     if kind == "maneuver":
         phase = state.maneuver_phase()
+        no_fleets = phase == "fleets" and not any(state.fleets[decision.nation].values())
         choices = []
         for a in legal:
             if isinstance(a, EndPhase):
                 label = _("End fleet movement") if phase == "fleets" else _("End army movement")
+                if no_fleets:
+                    label = _("On to the armies")
                 choices.append(Choice(label, a, _("Enter: end this phase"), primary=True, pinned=True))
             elif isinstance(a, Battle):
                 choices.append(describe_battle(state, a))
@@ -270,7 +273,12 @@ def decision_view(state: GameState) -> DecisionView | None:
         waiting = unmoved_units(state)
         rest = (" " + ngettext("{count} of them can still move.", "{count} of them can still move.", waiting).format(count=waiting)
                 if waiting else " " + _("None can move any more."))
-        if phase == "fleets":
+        if no_fleets:  # a play-test wondered where its fleet was
+            title = _("{nation}: move fleets")
+            prompt = _("{player}, {nation} has no fleets. Go on to the army movement (a battle can be fought there "
+                       "too).")
+            rest = ""
+        elif phase == "fleets":
             title = _("{nation}: move fleets")  # short: fits the heading font at 1280x720 in every language
             prompt = _("{player}, drag the fleets of {nation} to move them; legal destinations light up while you drag.")
         else:

@@ -26,13 +26,15 @@ class GameMenu:
     """A small window of buttons over the game."""
 
     def __init__(self, manager: pygame_gui.UIManager, window_size: tuple[int, int],
-                 handlers: dict[str, Callable[[], None]]):
+                 handlers: dict[str, Callable[[], None]], game_over: bool = False):
         self.handlers = handlers
         w, h = 340, 70 + 46 * len(ENTRIES)
         rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
         self.window = UIWindow(rect, manager, window_display_title=_("Game menu"), object_id="#game_menu")
         self.buttons: dict[UIButton, str] = {}
         for i, (key, label, tip) in enumerate(ENTRIES):
+            if key == "resume" and game_over:
+                label = N_("Back to the board")  # nothing to resume once the game is over
             button = UIButton(pygame.Rect(20, 12 + 46 * i, w - 72, 38), _(label), manager, container=self.window,
                               tool_tip_text=_(tip), object_id="#primary_button" if key == "resume" else None)
             self.buttons[button] = key

@@ -28,6 +28,7 @@ from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import SummaryTracker
 from imperial_desktop.i18n import N_, _, ngettext
 from imperial_desktop.ui import panels, refusals, rondel_panel, tracks_panel
+from imperial_desktop.ui.placement import point_rects, quietest_corner
 from imperial_desktop.ui.animation import Animator, Slide
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image
@@ -42,7 +43,7 @@ from imperial_desktop.ui.movable import movable_origins, moving_kind
 from imperial_desktop.ui.results import ScoreSheet, draw_final_standings, draw_results
 from imperial_desktop.ui.summary_overlay import SummaryOverlay
 from imperial_desktop.ui.layout import GameLayout, game_layout
-from imperial_desktop.ui.palette import LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
+from imperial_desktop.ui.palette import HOVER, ILLEGAL, LEGAL, PANEL_MUTED, PANEL_TEXT, QUESTION, WINDOW_BG
 from imperial_desktop.ui.rules_topics import topic_for_decision
 from imperial_desktop.ui.tooltip import place_tooltip, region_tooltip_lines, tooltip_surface
 
@@ -158,11 +159,13 @@ class GameScene:
         self._tip_key: tuple | None = None
         self.table_tips: list[panels.TableTip] = []  # the table's self-explaining places, from its last drawing
         self.track_tips: list[panels.TableTip] = []  # and the tracks'
+        self.top_bar_tips: list[panels.TableTip] = []  # and the top bar's (the turn counter)
         self.region_tip_rect: pygame.Rect | None = None  # where the region's tooltip was drawn last (tests)
         self.table_tip_shown: list[str] | None = None  # the lines of the table's or tracks' tooltip drawn last (tests)
         self.score_sheet: ScoreSheet | None = None  # what the score sheet drew last (tests)
         self.hint_footer_shown = ""  # the hint box's last line, as drawn last (tests)
         self.hint_lines_shown: list[str] = []  # all its lines
+        self.hint_rect: pygame.Rect | None = None  # where its box was drawn last (tests)
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self.handover_decision = ""  # the decision the hand-over screen named last (tests)
@@ -370,6 +373,11 @@ class GameScene:
                 undo.enable()
             elif not can and undo.is_enabled:
                 undo.disable()
+        over = self.session.state.is_terminal()
+        for key in ("hint", "donate"):  # nothing to advise or give once the game is over
+            button = self.buttons.get(key)
+            if button is not None and button.is_enabled == over:
+                button.disable() if over else button.enable()
         cash = self.buttons.get("hide_cash")
         if cash is not None and cash.text != self._cash_label():
             cash.set_text(self._cash_label())
@@ -711,6 +719,9 @@ class GameScene:
 
     def ask_hint(self) -> None:
         """Ask the Expert, off the UI thread, what the deciding human should do now (never played)."""
+        if self.session.state.is_terminal():
+            self.show_message(_("The game is over: there is nothing left to advise"), info=True)
+            return
         if self._human_decision() is None:
             self.show_message(_("A hint is for the player deciding now, on their own turn"))
             return
@@ -785,7 +796,7 @@ class GameScene:
         self.menu_window = GameMenu(self.manager, self.layout.size, {
             "resume": lambda: None, "save": self.save_named, "rules": self.open_rules,
             "legend": lambda: self.toggle_overlay("legend"), "title": self._leave,
-        })
+        }, game_over=self.session.state.is_terminal())
 
     def _leave(self) -> None:
         if self.on_menu is not None:
@@ -1102,6 +1113,23 @@ class GameScene:
             out.update(self.coach.region_marks())
         return out
 
+    def drop_refused_at(self, region: str | None) -> bool:
+        """Whether the unit being dragged cannot go to ``region`` (its outline under the pointer turns
+        red before the drop: a play-test dragged an army onto Switzerland, lit like any region)."""
+        drag = self.drag
+        return drag is not None and region is not None and region != drag.piece.region \
+            and region not in drag.destinations
+
+    def decision_regions(self) -> tuple[str, ...]:
+        """The regions the pending decision of a human at this screen is about: the region a battle
+        question is asked in, the cities a choice can use, the units that can still move. Boxes over
+        the board keep clear of them where they can (a play-test's summary hid Romania, the region
+        of its battle question)."""
+        if self._human_decision() is None:
+            return ()
+        lit = [region for region, colour in self.highlights().items() if colour in (LEGAL, QUESTION)]
+        return tuple(sorted(set(lit) | set(self.movable_origins())))
+
     def movable_origins(self) -> dict[str, int]:
         """The regions whose units a human at this screen can still move in the maneuver now (and
         how many): none for a computer, during the handover, a step being shown or a drag."""
@@ -1147,7 +1175,8 @@ class GameScene:
         kind = moving_kind(state)
         self.board.draw(surface, state, version=self.session.version, hover=self.hover_region,
                         highlights=self.highlights(), hidden=hidden,
-                        movable=tuple((r, state.acting_nation(), kind) for r in self.movable_shown))
+                        movable=tuple((r, state.acting_nation(), kind) for r in self.movable_shown),
+                        hover_colour=ILLEGAL if self.drop_refused_at(self.hover_region) else HOVER)
         self._draw_step_marks(surface, state)
         self._draw_moving(surface, state)
         area = lay.board.inflate(-24, -24)
@@ -1187,7 +1216,8 @@ class GameScene:
         self.table_tip_shown = None
         if self.overlay is not None or self.handover_to is not None:
             return
-        places = next((tips for area, tips in ((self.layout.table, self.table_tips), (self.layout.tracks, self.track_tips))
+        places = next((tips for area, tips in ((self.layout.table, self.table_tips), (self.layout.tracks, self.track_tips),
+                                               (self.layout.top_bar, self.top_bar_tips))
                        if area.collidepoint(self.hover_pos)), [])
         lines = next((lines for rect, lines in places if rect.collidepoint(self.hover_pos)), None)
         if lines is None:
@@ -1221,8 +1251,7 @@ class GameScene:
         self.hint_footer_shown = footer
         self.hint_lines_shown = [text_line for text_line, _bold in lines]
         line_h = f.get_linesize() + 1
-        rect = pygame.Rect(board.x + 12, 0, w, line_h * len(lines) + 14)
-        rect.bottom = board.bottom - 12
+        rect = self.hint_rect = self._hint_rect((w, line_h * len(lines) + 14))
         pygame.draw.rect(surface, (30, 40, 52), rect, border_radius=8)
         pygame.draw.rect(surface, (150, 210, 255), rect, 2, border_radius=8)
         y = rect.y + 7
@@ -1230,6 +1259,20 @@ class GameScene:
             panels.text(surface, text_line, (rect.x + 12, y), size, (245, 245, 240), "bold" if bold else "regular",
                         max_width=w - 24)
             y += line_h
+
+    def _hint_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the hint's box stands: the board's bottom-left corner unless another corner hides less of
+        the coach's box, of the advised moves' regions (the first's before the others') and of the
+        regions the decision is about (a play-test's box hid the sea its first move went to)."""
+        def labels(regions) -> list[pygame.Rect]:
+            return point_rects([self._region_point(r) for r in regions if r in self.board.geometry.regions])
+
+        coach = self.coach.rect if self.coach is not None and self.coach.rect.w > 0 else None
+        advice = list(self.hint or [])
+        keep_clear = [[coach] if coach is not None else [], labels(advice[0].regions if advice else ()),
+                      labels([r for a in advice[1:] for r in a.regions]), labels(self.decision_regions())]
+        return quietest_corner(size, self.layout.board.inflate(-24, -24), keep_clear,
+                               ("bottomleft", "bottomright", "topleft", "topright"))
 
     def _region_point(self, region: str | None) -> tuple[int, int]:
         if region is None:
@@ -1349,7 +1392,9 @@ class GameScene:
         if player is None or not self.session.seats[player].is_human:
             humans = [i for i, seat in enumerate(self.session.seats) if seat.is_human]
             player = humans[0] if humans else 0
-        self.summary_overlay.draw(surface, area, self.board, player, self.session.setup.players[player], self.layout.scale)
+        keep_clear = self.decision_regions()
+        self.summary_overlay.draw(surface, area, self.board, player, self.session.setup.players[player], self.layout.scale,
+                                  keep_clear)
 
     def _draw_chrome(self, state: GameState, status: str, rondel_hl: dict[int, tuple[int, int, int]] | None, step) -> None:
         """Top bar, tracks, table and side panels: re-drawn only when something they show changes."""
@@ -1392,8 +1437,9 @@ class GameScene:
         elif state.decision() is not None:
             headline, nation = decision_headline(state), state.decision().nation
         right = (self.layout.size[0] - self._buttons_left + 8) if self.manager else 12
+        self.top_bar_tips = []
         panels.draw_top_bar(chrome, self.layout.top_bar, state, self.layout.scale, status, right_margin=right,
-                            headline=headline, nation=nation)
+                            headline=headline, nation=nation, tips=self.top_bar_tips)
         self.top_bar_shown = (nation, headline)
 
     def _draw_decision_area(self, surface: pygame.Surface, state: GameState, step) -> None:

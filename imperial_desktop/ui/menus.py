@@ -472,7 +472,8 @@ class NewGameScene(MenuScene):
         y += pitch
         bh = min(44, max(24, ph - y - pitch - 12))
         if ph - bh - 12 - 30 - y >= ch:  # room for a hint above the message line
-            hint = _("Point at an option for a short explanation; Rules on the title screen explains them all.")
+            # a play-test's newcomer met house rules before the first game: say they can stay as they are
+            hint = _("New to Imperial? Leave these options as they are; point at one for a short explanation.")
             UILabel(pygame.Rect(20, y, pw - 40, ch), _fit(hint, pw - 44, 14), m, container=p, object_id="#hint_label")
         self._sync_cards()
         self.error = UILabel(pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28), _fit(self.error_text, pw - 44, 14), m, container=p)
@@ -641,15 +642,7 @@ def _unfinished_autosave() -> saves.SavedGame | None:
 def _keep_name(saved: saves.SavedGame) -> str:
     from imperial_desktop.ui.save_dialog import default_name
 
-    return default_name(saved.to_session(), saved.saved_at.timestamp() if _finite_time(saved) else None)
-
-
-def _finite_time(saved: saves.SavedGame) -> bool:
-    try:
-        saved.saved_at.timestamp()
-        return True
-    except (OverflowError, ValueError, OSError):
-        return False
+    return default_name(saved.to_session())
 
 
 def _selected(dropdown: UIDropDownMenu) -> str:
@@ -768,9 +761,14 @@ class LoadScene(MenuScene):
         for i, info in enumerate(self.listing.saves):
             name = _("Autosave (Continue)") if info.autosave else (plain_text(info.name) or _("(no name)"))
             status = _("game over") if info.game_over else _("turn {turn}").format(turn=format_number(info.nation_turns + 1))
-            head = f"{_fit(name, width // 2)} · {status} · {_when(info)} · "
-            players = ", ".join(plain_text(p) for p in info.players)
-            rows.append((head + _fit(players, max(20, width - _font(13).size(head)[0])), f"#save_{i}"))
+            # what the name says already (a default name has the players and the turn) is not said twice
+            facts = " · " + " · ".join(([] if status in name else [status]) + [_when(info)])
+            players = [plain_text(p) for p in info.players]
+            if all(p in name for p in players):
+                rows.append((_fit(name, max(40, width - _font(13).size(facts)[0])) + facts, f"#save_{i}"))
+            else:
+                head = _fit(name, width // 2) + facts + " · "
+                rows.append((head + _fit(", ".join(players), max(20, width - _font(13).size(head)[0])), f"#save_{i}"))
             self.targets[f"#save_{i}"] = info
         for i, problem in enumerate(self.listing.problems):
             text = _("{file} · damaged, cannot be loaded").format(file=plain_text(problem.path.name))

@@ -146,9 +146,11 @@ def nation_colour_text(nation: str) -> RGB:
 # ---------------------------------------------------------------- top bar
 
 def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float, status: str = "",
-                 right_margin: int = 12, headline: str | None = None, nation: str | None = None) -> None:
+                 right_margin: int = 12, headline: str | None = None, nation: str | None = None,
+                 tips: list[TableTip] | None = None) -> None:
     """The turn, the nation disc and the headline; ``nation`` (with a ``headline`` about it, such
-    as a computer move being shown) instead of the deciding nation."""
+    as a computer move being shown) instead of the deciding nation. ``tips`` receives what the
+    turn counter means (on hover)."""
     pygame.draw.rect(surface, HEADER_BG, rect)
     size = px(16, scale)
     decision = state.decision()
@@ -173,6 +175,10 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
             headline = state.describe_decision()
     turn = text(surface, _("Turn {turn}").format(turn=state.turns_taken + (0 if state.is_terminal() else 1)), (x, rect.centery), size,
                 (200, 190, 170), "bold", "midleft")
+    if tips is not None:  # a play-test could not tell how far into the game "Turn 25" was
+        tips.append((pygame.Rect(turn.x - 4, rect.y, turn.w + 8, rect.h), tip_lines(_("Nation turns"), _(
+            "The turn number counts the nations' turns, this one included: six nation turns make a round. The "
+            "game ends when a nation reaches 25 power points (the power track below the board)."), scale)))
     x = turn.right + round(16 * scale)
     status_w = font(px(14, scale), "bold").size(status)[0] + 16 if status else 0
     room = rect.w - x - right_margin - status_w

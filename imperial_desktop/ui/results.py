@@ -208,7 +208,7 @@ def draw_final_standings(surface: pygame.Surface, rect: pygame.Rect, state: Game
             y += fs.get_linesize()
         drawn += [head] + lines
         y += round(6 * scale)
-    note = _("S: the score sheet with every bond · Esc: the menu")
+    note = _("S: show/hide the score sheet with every bond · Esc: the menu")
     note_y = inner.bottom - fs.get_linesize()
     text(surface, note, (inner.x, note_y), small, PANEL_MUTED, max_width=inner.w)
     if note_y - y >= round(110 * scale):  # room left: how the nations got there

@@ -17,8 +17,6 @@ and keeps it open, so nothing is lost.
 
 from __future__ import annotations
 
-import time
-from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -30,17 +28,16 @@ from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.i18n import _
 from imperial_desktop.ui.gui import ask, plain_text
-from imperial_desktop.ui.localized import format_stamp
 
 SIZE = (560, 210)
 
 
-def default_name(session: GameSession, now: float | None = None) -> str:
-    """A name that says which game it is: the players, the turn and the date."""
+def default_name(session: GameSession) -> str:
+    """A name that says which game it is: the players and the turn (Load lists the date beside it;
+    in the name as well it was said twice and cut)."""
     state = session.state
     players = ", ".join(plain_text(p) for p in state.setup.players)
-    stamp = format_stamp(datetime.fromtimestamp(time.time() if now is None else now))
-    tail = " - " + _("turn {turn}").format(turn=state.turns_taken + 1) + " - " + stamp
+    tail = " - " + _("turn {turn}").format(turn=state.turns_taken + 1)
     name = players + tail
     if len(name) > saves.MAX_SAVE_NAME:
         name = players[: saves.MAX_SAVE_NAME - len(tail) - 1].rstrip(", ") + "…" + tail

@@ -18,6 +18,7 @@ from imperial_desktop.ui import panels, tokens
 from imperial_desktop.ui.board_view import BoardView
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, SELECTED
+from imperial_desktop.ui.placement import point_rects, quietest_corner
 
 FRAME_BG = (246, 241, 228)
 RING_DARK = (120, 40, 30)  # under the light ring, as the steps of a computer turn are marked
@@ -70,10 +71,11 @@ class SummaryOverlay:
         return self._turns
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, board: BoardView, player: int, player_name: str,
-             scale: float) -> None:
-        """Outline the regions the summary names, then draw its frame in a corner of ``area``."""
+             scale: float, keep_clear: tuple[str, ...] = ()) -> None:
+        """Outline the regions the summary names, then draw its frame in a corner of ``area`` (the one
+        that hides least of ``keep_clear``, the regions the player must see now, and of the named ones)."""
         turns = self.turns(player)
-        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect))
+        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect), keep_clear)
         if key != self._key or self._image is None:
             title = _("What happened since the last decision of {player}").format(player=player_name)
             news = self.tracker.government_news(player, turns) if self.tracker is not None else []
@@ -82,7 +84,7 @@ class SummaryOverlay:
             named = (r for i in shown for r in turns[i].regions if r in board.geometry.regions)
             self.regions = tuple(dict.fromkeys(named))
             self.rect = _place((self._image.get_width() - SHADOW, self._image.get_height() - SHADOW), area, board,
-                               self.regions)
+                               self.regions, keep_clear)
             self._key = key
         assert self.rect is not None
         self._outline(surface, board)
@@ -196,19 +198,14 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale
     return image, drawn, cut, sorted({r.turn for r in rows if r.kind != "note"} if turns else ())
 
 
-def _place(size: tuple[int, int], area: pygame.Rect, board: BoardView, regions: tuple[str, ...]) -> pygame.Rect:
-    """The corner of ``area`` where the frame hides the fewest named regions, then the fewest
-    pieces, flags, factories and names (on a tie, the first of top-left, top-right, bottom-left)."""
-    corners = [pygame.Rect(0, 0, *size) for _corner in range(4)]
-    corners[0].topleft, corners[1].topright = area.topleft, area.topright
-    corners[2].bottomleft, corners[3].bottomright = area.bottomleft, area.bottomright
-    points = []
-    for region in regions:
-        x, y = board.board_to_screen(board.geometry.regions[region].label)
-        points.append((round(x), round(y)))
+def _place(size: tuple[int, int], area: pygame.Rect, board: BoardView, regions: tuple[str, ...],
+           keep_clear: tuple[str, ...] = ()) -> pygame.Rect:
+    """The corner of ``area`` where the frame hides the fewest regions the player must see now
+    (``keep_clear``: the question's region, the lit choices), then the fewest named regions, then the
+    fewest pieces, flags, factories and names (on a tie, the first of top-left, top-right, bottom-left)."""
+    def labels(names: tuple[str, ...]) -> list[pygame.Rect]:
+        return point_rects([board.board_to_screen(board.geometry.regions[r].label) for r in names
+                            if r in board.geometry.regions])
+
     drawn = board.drawn_over_map + [m.rect for m in board.marks if m.kind == "label"]
-
-    def hidden(rect: pygame.Rect) -> tuple[int, int]:
-        return (sum(1 for p in points if rect.collidepoint(p)), len(rect.collidelistall(drawn)))
-
-    return min(corners, key=hidden)
+    return quietest_corner(size, area, [labels(keep_clear), labels(regions), drawn])

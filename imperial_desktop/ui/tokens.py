@@ -246,7 +246,7 @@ def marker_sprite(nation: str, size: int) -> pygame.Surface:
     pts = [(c + r * math.cos(math.pi / 8 + i * math.pi / 4), c + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
     pygame.draw.polygon(big, colour, pts)
     if nation == "germany":  # a black marker needs a light edge, wide enough to see on the dark top bar
-        pygame.draw.polygon(big, (200, 200, 200), pts, max(SS, round(size * SS * 0.09)))
+        pygame.draw.polygon(big, (235, 235, 235), pts, max(SS, round(size * SS * 0.1)))
     else:
         pygame.draw.polygon(big, (20, 20, 20), pts, max(1, SS))
     return _finish(big, (size, size))
