@@ -203,7 +203,11 @@ def test_taxation_names_the_soldiers_pay():
         "German Empire collects 7M in taxes: +2 power points, 3M soldiers' pay, 4M into the treasury"
     assert "3M soldiers' pay, 4M into the treasury, 1M success bonus" in event_text(Event("taxes", {**example, "bonus": 1}), board)
     assert "soldiers' pay" not in event_text(Event("taxes", {**example, "soldiers_pay": 0, "income": 7}), board)
-    assert "soldiers' pay" not in event_text(Event("taxes", {**example, "power": 25, "income": 0}), board)
+    ending = event_text(Event("taxes", {**example, "power": 25, "income": 0}), board)
+    assert ending == "German Empire collects 7M in taxes: +2 power points, reaching 25: the game ends"  # no "0M into"
+    assert event_text(Event("taxes", {**example, "power": 25, "income": 0, "bonus": 2}), board) == (
+        "German Empire collects 7M in taxes: +2 power points, reaching 25, 2M success bonus to the government: the "
+        "game ends")
     assert "soldiers' pay" not in event_text(Event("taxes", {k: v for k, v in example.items() if k != "soldiers_pay"}), board)
     state = GameState.new(GameSetup.create(4, 1))
     events = state.apply(ChooseRondel(state.turn_nation, next(s.index for s in board.rondel if s.action == "taxation")))

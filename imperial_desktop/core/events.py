@@ -230,7 +230,12 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
     if t == "taxes":
         fields = {"nation": n, "taxes": d["taxes"], "points": plural(d["points"], "power point"),
                   "income": d["income"], "bonus": d.get("bonus"), "pay": soldiers_pay(d)}
-        if fields["pay"] and d.get("bonus"):
+        if d.get("power", 0) >= 25 and d.get("bonus"):  # "0M into the treasury" puzzled a player
+            text = _("{nation} collects {taxes}M in taxes: +{points}, reaching 25, {bonus}M success bonus to the "
+                     "government: the game ends")
+        elif d.get("power", 0) >= 25:  # nothing is paid or kept once the game ends
+            text = _("{nation} collects {taxes}M in taxes: +{points}, reaching 25: the game ends")
+        elif fields["pay"] and d.get("bonus"):
             text = _("{nation} collects {taxes}M in taxes: +{points}, {pay}M soldiers' pay, {income}M into the "
                      "treasury, {bonus}M success bonus to the government")
         elif fields["pay"]:
