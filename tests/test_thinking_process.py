@@ -35,3 +35,22 @@ def test_a_dead_worker_process_falls_back_to_thinking_in_the_thread(monkeypatch)
     session.wait_for_computer(30)
     assert session.poll() and len(session.record.actions) == 1
     assert session.think_in_process is False
+
+
+def test_the_hint_from_the_worker_process_speaks_the_windows_language(monkeypatch):
+    """German play-test: the hint box's title was German, its advice English: the worker process
+    had started in English. The language travels with each request."""
+    from imperial_desktop.i18n import LANGUAGE_ENV, set_language
+
+    session = GameSession(GameSetup.create(3, 5), [Seat(f"C{i}") for i in range(3)], seed=5)
+    try:
+        english = thinking.advise_later(session.state.clone(), 0.1).result(60)
+        assert any("expected points" in a.reason for a in english)
+        monkeypatch.setenv(LANGUAGE_ENV, "de")  # the tests' English override, lifted as a player's choice
+        set_language("de")
+        german = thinking.advise_later(session.state.clone(), 0.1).result(60)
+        assert german and all("expected points" not in a.reason for a in german)
+        assert any("erwartete Punkte" in a.reason for a in german), [a.reason for a in german]
+    finally:
+        set_language("en")
+        thinking.shutdown()

@@ -70,7 +70,8 @@ def test_the_score_sheet_is_a_table_by_nation_that_adds_up(size, language) -> No
 
 def test_after_the_game_hint_and_donate_are_off_and_the_menu_goes_back_to_the_board() -> None:
     """Play-test: after the end Hint stayed clickable and answered "A hint is for the player deciding
-    now", Donate too, and the menu offered to "Resume the game"."""
+    now", Donate too, and the menu offered to "Resume the game". (Donate is also off while a computer
+    decides: German play-test.)"""
     import pygame
 
     state = _played_states()["finished"]
@@ -84,3 +85,28 @@ def test_after_the_game_hint_and_donate_are_off_and_the_menu_goes_back_to_the_bo
     driver.key(pygame.K_ESCAPE)
     assert scene.menu_window is not None
     assert scene.menu_window.button("resume").text == "Back to the board"
+
+
+def test_donate_is_off_while_a_computer_decides_and_on_for_the_deciding_human() -> None:
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import COMPUTER, Seat
+    from imperial_desktop.ui.game_scene import GameScene
+    from ui_driver import Driver
+
+    setup = GameSetup.create(3, 2, names=["Anna", "Comp B", "Comp C"])
+    session = GameSession(setup, [Seat("Anna")] + [Seat(n, COMPUTER, "random") for n in ("Comp B", "Comp C")], seed=2)
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.0), size=(1280, 800))
+    driver.frame(2)
+    scene = driver.scene
+    assert "hide_cash" not in scene.buttons  # one player at the screen: nothing to hide from anyone
+    human = session.seats[session.state.current_player()].is_human
+    assert scene.buttons["donate"].is_enabled is human
+    session.run_computers()
+    driver.frame(2)
+    assert session.human_to_move() and scene.buttons["donate"].is_enabled
+    while session.human_to_move():
+        session.apply(session.state.legal_actions()[0])
+    scene._sync_buttons()  # as every frame does (a frame would also let the computers play on)
+    assert not session.seats[session.state.current_player()].is_human
+    assert not scene.buttons["donate"].is_enabled

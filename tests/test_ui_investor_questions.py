@@ -30,7 +30,7 @@ def test_bonds_that_take_over_a_government_are_gold() -> None:
         assert choice.takes_over == gold == takes_over(state, choice.action), choice.label
         checked += 1
     assert checked == len(bonds)
-    assert "Gold: you would take over the government." in panel.view.prompt
+    assert "Gold: that bond takes over the government." in panel.view.prompt
 
 
 def test_the_swiss_bank_question_shows_the_treasury_and_the_interest_at_stake() -> None:

@@ -203,3 +203,38 @@ def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
     driver.key(pygame.K_r)
     assert scene.overlay == "summary"
     assert not scene.summary_overlay.rect.collidepoint(x, y)
+
+
+def test_a_cut_never_starts_inside_a_wrapped_sentence():
+    """German play-test: after "... 6 earlier lines" a nation's first line read "übernommen." (the
+    end of a sentence wrapped over two rows). The rows kept start at a heading or a whole line."""
+    from imperial_desktop.ui.summary_overlay import Row, fit_newest
+
+    rows = [Row("Austria-Hungary", "heading", "austria_hungary", 0)]
+    for i in range(6):  # six sentences of two rows each
+        rows += [Row(f"sentence {i} begins", "line", None, 0, first=True), Row(f"and ends {i}.", "line", None, 0, first=False)]
+    assert fit_newest(rows, 130, 10, 0) == (rows, 0)  # all 13 rows fit: nothing cut
+    for height in range(3, 13):  # every smaller frame height, in rows
+        shown, cut = fit_newest(rows, height * 10, 10, 0)
+        body = [r for r in shown if r.kind == "line"]
+        assert body and body[0].first, (height, [r.text for r in shown])
+        assert shown[1].kind == "heading" and shown[0].kind == "note"
+        assert cut == len(rows) - (len(shown) - 1)
+
+
+def test_before_the_players_first_decision_the_title_says_so_far():
+    """German play-test: the first screen said "what happened since the last decision of Spieler 1"
+    before the player had decided anything."""
+    session = computers_played(rounds=0)
+    assert all(a.actor != 0 for a in session.history)
+    driver = open_game(session, (1280, 800))
+    driver.key(pygame.K_r)
+    texts = [text for text, _rect in driver.scene.summary_overlay.drawn]
+    assert texts[0] == "What happened so far"
+    session.apply(session.state.legal_actions()[0])
+    session.run_computers()
+    driver.frame(2)
+    if driver.scene.overlay != "summary":
+        driver.key(pygame.K_r)
+    texts = [text for text, _rect in driver.scene.summary_overlay.drawn]
+    assert texts[0].startswith("What happened since the last decision of Anna")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import concurrent.futures
 import multiprocessing
+import os
 import threading
 from typing import Any
 
@@ -56,10 +57,17 @@ def _choose(level: str, seed: int, state: GameState) -> Action:
     return bot.choose(state)
 
 
-def _advise(state: GameState, budget: float) -> list:
-    """In the worker: the Expert's advice for the deciding player."""
+def _advise(state: GameState, budget: float, language: str | None = None) -> list:
+    """In the worker: the Expert's advice for the deciding player, its reasons in ``language`` (the
+    window's: a worker started in English wrote English hints into a German game)."""
+    from imperial_desktop import i18n
     from imperial_desktop.ai.hint import advise
 
+    if language is not None and i18n.language() != language:
+        # the window's language is the one in use there (its override included): the worker's own
+        # environment, copied when it started, must not hold it back
+        os.environ[i18n.LANGUAGE_ENV] = language
+        i18n.set_language(language)
     return advise(state, budget)
 
 
@@ -80,7 +88,9 @@ def choose(level: str, seed: int, state: GameState) -> Action:
 
 def advise_later(state: GameState, budget: float) -> concurrent.futures.Future:
     """Start the Expert's advice for ``state`` in the worker process; a Future of Advice items."""
-    return _pool().submit(_advise, state, budget)
+    from imperial_desktop import i18n
+
+    return _pool().submit(_advise, state, budget, i18n.language())
 
 
 __all__ = ["PROCESS_LEVELS", "WorkerUnavailable", "advise_later", "choose", "shutdown"]

@@ -369,7 +369,7 @@ def decision_view(state: GameState) -> DecisionView | None:
                 _("{player} ({cash}): you may buy one bond or trade one up in any nation.").format(player=who, cash=cash))
             title = _("Investor")
         if any(c.takes_over for c in choices):
-            prompt += " " + _("Gold: you would take over the government.")
+            prompt += " " + _("Gold: that bond takes over the government.")
         return DecisionView(title, prompt, choices)
     return DecisionView(kind, state.describe_decision(), [Choice(a.describe(state.board), a) for a in legal])
 

@@ -347,6 +347,8 @@ class GameScene:
                  ("results", _("Scores"), _("The score of every player now: interest x power factor + cash (S)"))]
         measure = font(13, "bold")
         x = bar.right - 6
+        if self._humans() < 2:  # hiding cash is for players sharing one screen (a play-test found it clutter)
+            specs = [spec for spec in specs if spec[0] != "hide_cash"]
         for key, label, tip in specs:
             w = measure.size(label)[0] + 14
             if key == "hide_cash":
@@ -373,11 +375,14 @@ class GameScene:
                 undo.enable()
             elif not can and undo.is_enabled:
                 undo.disable()
-        over = self.session.state.is_terminal()
-        for key in ("hint", "donate"):  # nothing to advise or give once the game is over
+        state = self.session.state
+        over = state.is_terminal()
+        player = state.current_player()
+        giver = player is not None and self.session.seats[player].is_human  # who may donate now
+        for key, off in (("hint", over), ("donate", over or not giver)):  # nothing to advise or give then
             button = self.buttons.get(key)
-            if button is not None and button.is_enabled == over:
-                button.disable() if over else button.enable()
+            if button is not None and button.is_enabled == off:
+                button.disable() if off else button.enable()
         cash = self.buttons.get("hide_cash")
         if cash is not None and cash.text != self._cash_label():
             cash.set_text(self._cash_label())

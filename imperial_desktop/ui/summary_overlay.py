@@ -36,6 +36,7 @@ class Row:
     kind: str  # "heading" | "line" | "note"
     nation: str | None = None
     turn: int = 0  # which turn of the summary it belongs to
+    first: bool = True  # the first part of a wrapped line (a cut never starts inside a sentence)
 
 
 class SummaryOverlay:
@@ -78,6 +79,8 @@ class SummaryOverlay:
         key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect), keep_clear)
         if key != self._key or self._image is None:
             title = _("What happened since the last decision of {player}").format(player=player_name)
+            if self.tracker is not None and self.tracker.last_decision(player) is None:
+                title = _("What happened so far")  # the player has decided nothing yet (play-test: "Zug 4")
             news = self.tracker.government_news(player, turns) if self.tracker is not None else []
             self._image, self._rows_at, self.cut, shown = _render(title, turns, area, scale, news)
             # only the turns in the frame: a whole game's regions would cover the map
@@ -109,7 +112,7 @@ def rows_of(turns: list[NationTurnSummary], f: pygame.font.Font, width: int, ind
     for i, turn in enumerate(turns):
         rows.append(Row(turn.title, "heading", turn.nation, i))
         for line in turn.lines:
-            rows += [Row(part, "line", None, i) for part in panels.wrap(line, f, width - indent)]
+            rows += [Row(part, "line", None, i, first=k == 0) for k, part in enumerate(panels.wrap(line, f, width - indent))]
     return rows
 
 
@@ -123,12 +126,15 @@ def fit_newest(rows: list[Row], height: int, row_h: int, gap: int) -> tuple[list
         return rows, 0
     note = Row("", "note")
     best, cut = rows[-1:], len(rows) - 1
-    for start in range(len(rows) - 1, 0, -1):
+    # a cut starts at a heading or at the start of a line, never inside a wrapped sentence (a play-test
+    # read "übernommen." alone under a nation's name)
+    starts = [i for i in range(len(rows) - 1, 0, -1) if rows[i].kind == "heading" or rows[i].first]
+    for n, start in enumerate(starts):
         shown = rows[start:]
         if shown[0].kind != "heading":  # the turn these lines belong to keeps its name
             heading = next(r for r in reversed(rows[:start]) if r.kind == "heading" and r.turn == shown[0].turn)
             shown = [heading] + shown
-        if tall([note] + shown) > height and start < len(rows) - 1:
+        if tall([note] + shown) > height and n > 0:
             break
         best, cut = shown, len(rows) - len(shown)
     text = ngettext("... {count} earlier line (full text in the log)",
