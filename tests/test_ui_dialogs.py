@@ -295,3 +295,25 @@ def test_a_region_a_dragged_unit_cannot_enter_is_outlined_red_under_the_pointer(
     driver.post(pygame.MOUSEBUTTONUP, pos=player.region_point("marseille"), button=1)
     driver.frame(2)
     assert session.state.armies[FR].get("marseille") == 1  # a legal drop still moves the army
+
+
+def test_declaring_armies_hostile_or_friendly_is_logged_once():
+    """German play-test: the log said "armies in Brest are hostile" twice (the action's line and
+    its event's line)."""
+    from imperial_desktop.core import EndPhase, SetArmyStatus
+
+    state = six_player_game()
+    clear_units(state)
+    put(state, FR, "munich", armies=1, hostile=True)
+    start_maneuver(state, FR)
+    driver, session, player = drive(state)
+    if session.state.maneuver_phase() == "fleets":
+        session.apply(EndPhase(FR, "fleets"))
+    action = SetArmyStatus(FR, "munich", False)
+    assert session.state.is_legal(action)
+    scene = driver.scene
+    before = len(scene.log)
+    scene.act(action)
+    driver.frame(2)
+    new = [line for line in scene.log[before:] if "Munich" in line]
+    assert len(new) == 1, new

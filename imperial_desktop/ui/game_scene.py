@@ -311,7 +311,7 @@ class GameScene:
         into.append(line)
         restated = {"unit_moved", "rondel_moved", "donation"}  # the action's own line says it already
         restated |= {"import": {"unit_placed"}, "build_factory": {"factory_built"},
-                     "invest": {"bond_bought", "bond_upgraded"}}.get(action.type, set())
+                     "invest": {"bond_bought", "bond_upgraded"}, "army_status": {"army_status"}}.get(action.type, set())
         for e in events:
             if e.type in restated or e.type == "phase":
                 continue
