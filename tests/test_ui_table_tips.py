@@ -133,3 +133,23 @@ def test_the_turn_counter_says_what_it_counts(size) -> None:
     assert shown is not None and shown[0] == "Nation turns"
     assert "six nation turns make a round" in " ".join(shown)
     assert _hover(driver, (scene.layout.top_bar.centerx, scene.layout.top_bar.centery)) is None
+
+
+def test_pointing_at_a_rondel_space_says_what_it_would_bring() -> None:
+    """German play-test: pointing at a space of the wheel only lit it. While a human chooses, a
+    reachable space explains itself as its button does: the move's cost and what it would bring."""
+    import math
+
+    state = _played_states()["rondel"]
+    driver = open_scene(state, (1280, 800))
+    scene = driver.scene
+    cx, cy, inner, outer = scene._rondel_geometry
+    n = len(state.board.rondel)
+    offered = {c.rondel_space: c for c in scene.decision_panel.buttons.values() if c.rondel_space is not None}
+    space, choice = next(iter(offered.items()))
+    angle = -math.pi / 2 + space * 2 * math.pi / n
+    radius = (inner + outer) / 2
+    shown = _hover(driver, (round(cx + radius * math.cos(angle)), round(cy + radius * math.sin(angle))))
+    assert scene.rondel_hover == space
+    assert shown is not None and shown[0] == choice.label
+    assert choice.detail and choice.detail.split()[0] in " ".join(shown[1:])

@@ -1225,6 +1225,8 @@ class GameScene:
                                                (self.layout.top_bar, self.top_bar_tips))
                        if area.collidepoint(self.hover_pos)), [])
         lines = next((lines for rect, lines in places if rect.collidepoint(self.hover_pos)), None)
+        if lines is None and self.layout.rondel.collidepoint(self.hover_pos):
+            lines = self._rondel_space_tip()
         if lines is None:
             return
         key = (tuple(lines), self.layout.scale)
@@ -1233,6 +1235,16 @@ class GameScene:
         tip = self._table_tip[1]
         surface.blit(tip, place_tooltip(tip.get_size(), self.hover_pos, surface.get_size()))
         self.table_tip_shown = lines
+
+    def _rondel_space_tip(self) -> list[str] | None:
+        """A rondel space under the pointer, while a human chooses one: what its choice would bring
+        (the German play-test pointed at the wheel and learnt nothing but its colour)."""
+        if self.rondel_hover is None or self.decision_panel is None or self._human_decision() != "rondel":
+            return None
+        choice = next((c for c in self.decision_panel.buttons.values() if c.rondel_space == self.rondel_hover), None)
+        if choice is None:
+            return None
+        return panels.tip_lines(choice.label, choice.detail or choice.tip, self.layout.scale)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The advice in a box at the board's bottom-left; its regions are outlined on the board."""
