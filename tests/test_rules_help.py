@@ -363,3 +363,28 @@ def test_search_tooltip_goes_when_esc_closes_the_window(manager, monkeypatch, re
 
 def tooltips(manager) -> list:
     return [s for s in manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip" and s.alive()]
+
+
+def test_the_question_marks_tooltip_does_not_stay_over_the_rules_window():
+    """German play-test: after a click on "?" its tooltip ("The rules of this decision...") stood on
+    top of the rules window that opened. The pointer resting on "?" brings it back no more; leaving
+    and coming back does."""
+    state = six_player_game()
+    give_turn(state, AH, position=0)
+    driver = _scene(state)
+    button = driver.scene.decision_panel.help_button
+    driver.move(button.get_abs_rect().center)
+    driver.frame(120, dt=1 / 30)  # four seconds at rest: its tooltip shows
+    assert button.tool_tip is not None
+    driver.click_element(button)
+    window = shown(driver.manager)
+    assert window is not None
+    driver.frame(120, dt=1 / 30)
+    covered = window.window.get_abs_rect().collidepoint(button.get_abs_rect().center)
+    assert button.tool_tip is None and not covered, covered  # the window stands beside the "?"
+    driver.key(pygame.K_ESCAPE)
+    driver.move((5, 5))
+    driver.move(button.get_abs_rect().center)
+    driver.frame(120, dt=1 / 30)
+    assert button.tool_tip is not None  # pointing at it again explains it again
+    pygame.quit()

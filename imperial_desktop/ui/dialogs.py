@@ -88,6 +88,8 @@ class HelpButton(UIButton):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and getattr(event, "ui_element", None) is self:
             from imperial_desktop.ui.rules_window import show_rules
 
+            self.on_unhovered()  # its tooltip would stay on top of the rules window (German play-test),
+            self.hover_time = float("-inf")  # and come back while the pointer rests here (on_hovered resets it)
             show_rules(self.ui_manager, tuple(self.ui_manager.get_root_container().get_size()), self.topic_id)
             return True
         return consumed
