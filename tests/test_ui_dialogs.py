@@ -290,6 +290,9 @@ def test_a_region_a_dragged_unit_cannot_enter_is_outlined_red_under_the_pointer(
         driver.frame(2)
         assert scene.drag is not None and scene.hover_region == target
         assert scene.drop_refused_at(target) is refused
+        # the region's name under the dragged unit, marked refused or not (a name drawn beside a small
+        # region had been taken for the drop target)
+        assert scene.drop_tag_shown == (session.state.board.regions[target].name, refused)
         red[target] = red_pixels()
     assert red["switzerland"] > red["marseille"] + 20
     driver.post(pygame.MOUSEBUTTONUP, pos=player.region_point("marseille"), button=1)

@@ -166,6 +166,7 @@ class GameScene:
         self.hint_footer_shown = ""  # the hint box's last line, as drawn last (tests)
         self.hint_lines_shown: list[str] = []  # all its lines
         self.hint_rect: pygame.Rect | None = None  # where its box was drawn last (tests)
+        self.drop_tag_shown: tuple[str, bool] | None = None  # the region name under a dragged unit (tests)
         self._table_tip: tuple[tuple, pygame.Surface] | None = None
         self.handover_to: int | None = None  # hot seat: waiting for this player to take the mouse
         self.handover_decision = ""  # the decision the hand-over screen named last (tests)
@@ -1336,7 +1337,29 @@ class GameScene:
             sprite = self.board.sprite_for(self.drag.piece, size + 4, state)
             ghost = sprite.copy()
             ghost.set_alpha(210)
-            surface.blit(ghost, ghost.get_rect(center=self.drag.pos))
+            at = ghost.get_rect(center=self.drag.pos)
+            surface.blit(ghost, at)
+            self._draw_drop_tag(surface, state, at)
+
+    def _draw_drop_tag(self, surface: pygame.Surface, state: GameState, ghost: pygame.Rect) -> None:
+        """The name of the region under a dragged unit, under it: green where it can go, red where
+        not (the German play-test aimed at a name drawn over the sea beside its small region)."""
+        region = self.hover_region if self.board.rect.collidepoint(self.hover_pos) else None
+        self.drop_tag_shown = None
+        if region is None or region not in state.board.regions:
+            return
+        refused = self.drop_refused_at(region)
+        name = state.board.regions[region].name
+        size = panels.px(13, self.layout.scale)
+        image = font(size, "bold").render(name, True, (255, 255, 255))
+        tag = image.get_rect().inflate(12, 6)
+        tag.midtop = (ghost.centerx, ghost.bottom + 4)
+        tag.clamp_ip(self.board.rect)
+        home = self.drag is not None and region == self.drag.piece.region  # dropped there: it stays
+        pygame.draw.rect(surface, ILLEGAL if refused else (90, 90, 90) if home else (40, 120, 70), tag, border_radius=5)
+        pygame.draw.rect(surface, (20, 20, 20), tag, 1, border_radius=5)
+        surface.blit(image, image.get_rect(center=tag.center))
+        self.drop_tag_shown = (name, refused)
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
