@@ -143,3 +143,72 @@ def test_pygame_gui_keeps_each_french_mark_with_its_word() -> None:
 
     assert broken(sample) == []
     assert broken(sample.replace("\u00a0", " "))  # the test sees the fault it guards against
+
+
+# Placeholders that can hold a region's name, a sea's or a land's that German gives an article
+# ("die Nordsee", "der Kanal", "die Türkei", "die Schweiz"), or a list of them ({seas}, {regions}), or
+# a phrase ending in one ({where}: "in Rom", {move}/{moves}: "eine Flotte nach …").
+GERMAN_REGION_FIELDS = "region|regions|destination|origin|sea|seas|where|route|harbour"
+# A word before which such a name would need its article and case: a preposition, an article.
+GERMAN_WORD_BEFORE_A_REGION = re.compile(
+    r"\b(?:nach|in|im|ins|über|durch|aus|von|vom|zu|zum|zur|bei|beim|an|am|ans|auf|gegen|mit|für|bis|"
+    r"um|unter|vor|hinter|neben|zwischen|ab|statt|der|die|das|den|dem|des)\s+\{(%s)\}"
+    % GERMAN_REGION_FIELDS, re.IGNORECASE)
+# Messages whose {region} is always a home province, i.e. a city (a factory, production, an import,
+# the provinces the railway crosses): "eine Fabrik in Rom", "nach Hamburg importieren" is right German
+# and a city never takes an article, so these keep their preposition (checked in the code that
+# formats each of them). {city} and {cities} only ever hold such cities and are not listed above.
+GERMAN_REGION_IS_A_CITY = {
+    # a factory stands, is built, destroyed or protected in a home province
+    "destroy the factory in {region}", "factory in {region}", "builds a factory in {region}",
+    "destroys the factory in {region}", "protects the factory in {region}",
+    "{nation}: builds a shipyard in {region}", "{nation}: builds an armaments factory in {region}",
+    "{nation} builds a shipyard in {region}", "{nation} builds an armaments factory in {region}",
+    "{nation} built a shipyard in {region}.", "{nation} built an armaments factory in {region}.",
+    "{nation}: three armies destroy the factory in {region}",
+    "{nation} destroys the factory in {region} (three armies are removed)",
+    "{nation} destroys {owner}'s factory in {region} (three armies are removed)",
+    "{nation} destroyed the factory in {region}, giving up 3 armies.",
+    "{nation} destroyed {owner}'s factory in {region}, giving up 3 armies.",
+    "Destroy the factory in {region} (3 armies)", "a factory in {region}",
+    "Hostile armies stand in {region}: no factory can be built there",
+    "No factory can be built in {region} now",
+    # an army entering a home province (ai/hint.py)
+    "enters {nation}'s home province {region}, where it has a factory",
+    "enters {nation}'s home province {region}",
+    # production and imports place units in home provinces only
+    "produce in {regions}", "production in {regions}", "a fleet in {region}", "an army in {region}",
+    "import an army to {region}", "import a fleet to {region}",
+    "{nation}: imports a fleet into {region}", "{nation}: imports an army into {region}",
+    "{nation} imports a fleet into {region}", "{nation} imports an army into {region}",
+    "{nation} produces a fleet in {region}", "{nation} produces an army in {region}",
+    "Fleet in {region} (1M)", "Army in {region} (1M)",
+    "Import one fleet into {region} for 1M from the treasury.",
+    "Import one army into {region} for 1M from the treasury.",
+    "Hostile armies stand in {region}: nothing can be imported there",
+    "{nation} has no army or fleet pieces left to place in {region}",
+    # {where} of the turn summary's produced and imported units (session/turn_summary.py, _where)
+    "into {region}", "in {region}", "{count} into {region}", "{count} in {region}",
+}
+
+
+@pytest.mark.parametrize("domain", ["game", "ui", "help", "tutorial"])
+def test_german_never_puts_a_preposition_before_a_region_name(domain) -> None:
+    """Seas and some lands need an article in German ("in die Nordsee", "über das Ionische Meer",
+    "nach der Türkei") and a placeholder cannot carry it, so "eine Flotte nach {destination}" gives
+    "eine Flotte nach Westliches Mittelmeer" (German play-test). The name stands alone instead, as in
+    English in places: "{origin} → {destination}", "Kampf: {region}", "(Seetransport: {seas})".
+    Messages whose region is always a home province are exempt (GERMAN_REGION_IS_A_CITY): a home
+    province is a city, which never takes an article ("eine Fabrik in Rom", "nach Wien importieren")."""
+    catalog = catalogs.read_catalog(catalogs.po_path("de", domain), "de", domain)
+    wrong = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        if msgid in GERMAN_REGION_IS_A_CITY:
+            continue
+        for string in message.string if isinstance(message.string, tuple) else (message.string,):
+            if GERMAN_WORD_BEFORE_A_REGION.search(string):
+                wrong.append(string)
+    assert wrong == []
