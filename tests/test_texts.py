@@ -213,3 +213,17 @@ def test_taxation_names_the_soldiers_pay():
     events = state.apply(ChooseRondel(state.turn_nation, next(s.index for s in board.rondel if s.action == "taxation")))
     taxes = next(e for e in events if e.type == "taxes")
     assert taxes.data["soldiers_pay"] == 0  # no units at the start: nothing paid, nothing named
+
+
+def test_a_player_name_ending_in_a_number_never_runs_into_an_amount():
+    """German play-test: "zahlt Computer 1 1 Mio. Zinsen", "Zinsen gezahlt: Computer 2 4 Mio.": the
+    number of a default name ran into the amount. The amount comes first, or a colon parts them."""
+    from imperial_desktop.core.events import event_text
+
+    board = GameState.new(GameSetup.create(4, 1)).board
+    names = ["Anna", "Computer 1", "Computer 2", "Computer 3"]
+    paid = event_text(Event("interest_paid", {"nation": "great_britain", "player": 1, "amount": 1, "by_government": 0}),
+                      board, names)
+    assert paid == "Great Britain pays 1M interest to Computer 1"
+    short = event_text(Event("interest_shortfall", {"nation": "great_britain", "player": 2, "amount": 3}), board, names)
+    assert "3M of the interest due to Computer 2" in short

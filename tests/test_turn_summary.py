@@ -256,7 +256,7 @@ def test_an_end_without_any_government_is_told():
     last = tracker.since(1)[-1]
     assert last.game_over
     assert last.lines[-1] == ("The game is over: no nation has a government and no bond can be bought any more. "
-                              "Final scores: Ben 12, Anna 10, Clara 3, David 0.")
+                              "Final scores: Ben (12), Anna (10), Clara (3), David (0).")
 
 
 def test_a_government_lost_or_won_is_news_for_the_player():

@@ -201,12 +201,12 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
         return _("{nation} loses its flag in {region}").format(nation=n, region=place(board, d["region"]))
     if t == "interest_paid":
         if d.get("by_government"):
-            text = _("{nation} pays {player} {amount}M interest ({own}M of it from the government's own cash)")
+            text = _("{nation} pays {amount}M interest to {player} ({own}M of it from the government's own cash)")
         else:
-            text = _("{nation} pays {player} {amount}M interest")
+            text = _("{nation} pays {amount}M interest to {player}")
         return text.format(nation=n, player=who(d["player"]), amount=d["amount"], own=d.get("by_government"))
     if t == "interest_shortfall":
-        return _("{nation} cannot pay {player} {amount}M of the interest due").format(
+        return _("{nation} cannot pay {amount}M of the interest due to {player}").format(
             nation=n, player=who(d["player"]), amount=d["amount"])
     if t == "investor_bonus":
         return _("{player} receives {amount}M for holding the investor card").format(player=who(d["player"]), amount=d["amount"])

@@ -81,9 +81,9 @@ def _interest_caption(events: tuple[Event, ...], board: Board, names: list[str] 
     def who(p: int) -> str:
         return names[p] if names is not None and 0 <= p < len(names) else player_label(p)
 
-    paid = [_("{player} {amount}M").format(player=who(e["player"]), amount=e["amount"])
+    paid = [_("{player}: {amount}M").format(player=who(e["player"]), amount=e["amount"])
             for e in events if e.type == "interest_paid"]
-    short = [_("{player} {amount}M").format(player=who(e["player"]), amount=e["amount"])
+    short = [_("{player}: {amount}M").format(player=who(e["player"]), amount=e["amount"])
              for e in events if e.type == "interest_shortfall"]
     fields = {"nation": board.name_of(events[0]["nation"]), "payments": _(", ").join(paid), "owed": _(", ").join(short)}
     if not paid:

@@ -451,7 +451,7 @@ class _TurnWriter:
         self.own_cash += d.get("by_government") or 0
         self.paying = True
         if d["amount"]:
-            self.interest.append(_("{player} {amount}M").format(player=self.who(d["player"]), amount=d["amount"]))
+            self.interest.append(_("{player}: {amount}M").format(player=self.who(d["player"]), amount=d["amount"]))
 
     def interest_shortfall(self, d: dict[str, Any]) -> None:
         self.shortfall.append(_("{amount}M to {player}").format(amount=d["amount"], player=self.who(d["player"])))
@@ -504,7 +504,7 @@ class _TurnWriter:
         self.s.game_over = True
         scores = d.get("scores") or []
         ranked = sorted(range(len(scores)), key=lambda p: -scores[p])
-        final = _(", ").join(_("{player} {score}").format(player=self.who(p), score=scores[p]) for p in ranked)
+        final = _(", ").join(_("{player} ({score})").format(player=self.who(p), score=scores[p]) for p in ranked)
         if final:
             text = _("The game is over: {reason}. Final scores: {scores}.")
         else:

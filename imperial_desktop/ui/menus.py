@@ -814,7 +814,7 @@ class LoadScene(MenuScene):
             return _("This save ({file}) is damaged and cannot be loaded. You can delete it.").format(
                 file=target.path.name) + "\n" + _("Point here for the technical detail (it is in the log file too).")
         seats = ", ".join(
-            _("{name} (computer {level})").format(name=s.name, level=_(CHOICE_NAMES.get(s.level, s.level)))
+            _("{name} (computer, {level})").format(name=s.name, level=_(CHOICE_NAMES.get(s.level, s.level)))
             if s.kind == COMPUTER else _("{name} (human)").format(name=s.name) for s in target.seats)
         status = (_("The game is over.") if target.game_over else
                   _("Turn {turn}: {status}.").format(turn=target.nation_turns + 1, status=target.status))
