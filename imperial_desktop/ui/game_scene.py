@@ -1248,7 +1248,7 @@ class GameScene:
         return panels.tip_lines(choice.label, choice.detail or choice.tip, self.layout.scale)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
-        """The advice in a box at the board's bottom-left; its regions are outlined on the board."""
+        """The advice in a box in a corner of the board (see ``_hint_rect``); its regions are outlined on the board."""
         s = self.layout.scale
         size = panels.px(13, s)
         f, fb = font(size), font(size, "bold")
