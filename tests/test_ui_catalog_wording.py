@@ -76,20 +76,23 @@ FRENCH_WORD_BEFORE_A_NATION = re.compile(
 FRENCH_BARE_NATION_IN_A_SENTENCE = re.compile(r"(?<!\bnation)\s\{(%s)\} +[^\W\d_A-Z]" % NATION_FIELDS)
 
 
+def translated(language: str, domain: str):
+    """(msgid, translation) of every translated message of a catalog, each plural form apart."""
+    for message in catalogs.read_catalog(catalogs.po_path(language, domain), language, domain):
+        if message.id and message.string:
+            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+            yield from ((msgid, s) for s in (message.string if isinstance(message.string, tuple) else (message.string,)))
+
+
 @pytest.mark.parametrize("domain", ["game", "ui", "help", "tutorial"])
 def test_french_never_puts_an_article_or_preposition_before_a_nation_name(domain) -> None:
     """French needs the article with a country ("de l'Italie", "la France") and a placeholder cannot
     carry one, so, as in German, the name stands alone: "{nation} : …", "… ({nation})"."""
-    catalog = catalogs.read_catalog(catalogs.po_path("fr", domain), "fr", domain)
     wrong = []
-    for message in catalog:
-        if not message.id or not message.string:
-            continue
-        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-        for string in message.string if isinstance(message.string, tuple) else (message.string,):
-            for pattern in (FRENCH_WORD_BEFORE_A_NATION, FRENCH_BARE_NATION_IN_A_SENTENCE):
-                wrong += [string for hit in pattern.finditer(string)
-                          if not (hit.group(1) == "other" and msgid in OTHER_IS_A_PLAYER)]
+    for msgid, string in translated("fr", domain):
+        for pattern in (FRENCH_WORD_BEFORE_A_NATION, FRENCH_BARE_NATION_IN_A_SENTENCE):
+            wrong += [string for hit in pattern.finditer(string)
+                      if not (hit.group(1) == "other" and msgid in OTHER_IS_A_PLAYER)]
     assert wrong == []
 
 
@@ -200,15 +203,6 @@ def test_german_never_puts_a_preposition_before_a_region_name(domain) -> None:
     English in places: "{origin} → {destination}", "Kampf: {region}", "(Seetransport: {seas})".
     Messages whose region is always a home province are exempt (GERMAN_REGION_IS_A_CITY): a home
     province is a city, which never takes an article ("eine Fabrik in Rom", "nach Wien importieren")."""
-    catalog = catalogs.read_catalog(catalogs.po_path("de", domain), "de", domain)
-    wrong = []
-    for message in catalog:
-        if not message.id or not message.string:
-            continue
-        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-        if msgid in GERMAN_REGION_IS_A_CITY:
-            continue
-        for string in message.string if isinstance(message.string, tuple) else (message.string,):
-            if GERMAN_WORD_BEFORE_A_REGION.search(string):
-                wrong.append(string)
+    wrong = [string for msgid, string in translated("de", domain)
+             if msgid not in GERMAN_REGION_IS_A_CITY and GERMAN_WORD_BEFORE_A_REGION.search(string)]
     assert wrong == []
