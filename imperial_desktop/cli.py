@@ -1,7 +1,8 @@
 """Command line: `imperial-desktop [play|simulate|replay|render-map]`.
 
 Every bad argument ends the program with exit status 2 and one line on stderr
-(``imperial-desktop <command>: error: <what is wrong>``), never a traceback.
+(``imperial-desktop <command>: error: <what is wrong>``), never a traceback. A screenshot that
+cannot be saved when the window closes ends the same way with exit status 1.
 """
 
 from __future__ import annotations
@@ -93,12 +94,28 @@ def _output_file_problem(path: Path) -> str | None:
     """None if ``path`` can be written as a new or replaced file, else why not."""
     if path.is_dir():
         return f"{path} is a folder"
+    if path.exists() and not path.is_file():
+        return f"{path} is not a regular file"  # a device such as /dev/full, a pipe: not written as a file
     parent = path.parent if str(path.parent) else Path(".")
     if parent.exists() and not parent.is_dir():
         return f"{parent} is a file, not a folder"
     if not parent.is_dir():
         return f"the folder {parent} does not exist"
     return _writable_folder_problem(parent)
+
+
+def _file_name_problem(name: str) -> str | None:
+    """None if ``name`` reaches the file system as given, else why not.
+
+    A name that is not valid text in the system's encoding (bytes such as 0xFF on Linux) arrives
+    with stand-in characters, which pygame would write as another name (a literal "\\udcff.png")."""
+    raw = os.fsencode(name)
+    try:
+        raw.decode(sys.getfilesystemencoding())
+    except UnicodeDecodeError:
+        shown = raw.decode(sys.getfilesystemencoding(), "replace")
+        return f"the name {shown!r} is not valid text in this system's encoding: choose another name"
+    return None
 
 
 # ---------------------------------------------------------------------------- the game window
@@ -122,7 +139,7 @@ def parse_play_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = play_parser()
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.screenshot:
-        problem = _output_file_problem(Path(args.screenshot))
+        problem = _file_name_problem(args.screenshot) or _output_file_problem(Path(args.screenshot))
         if problem:
             parser.error(f"argument --screenshot: {problem}")
     return args

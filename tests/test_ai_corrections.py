@@ -269,3 +269,26 @@ def test_hards_rondel_choice_can_get_points_in_the_experts_search():
     assert with_vote[hards] == plain.standing_bonus(state, legal).get(hards, 0.0) + 8.0
     assert HARD_BONUS_BY_PLAYERS == {4: 8.0, 5: 8.0, 6: 8.0}
     assert default.search.hard_bonus_for(2) == default.search.hard_bonus_for(3) == 0.0
+
+
+def test_an_early_factory_gets_points_that_fade_over_the_first_rounds():
+    """The early factory correction (off by default; docs/ai.md, session 18): a Factory choice in
+    the first nation turns gets points whether or not money lies idle, fewer each turn."""
+    state = six_player_game()
+    give_turn(state, AH, position=7)
+    state.treasury[AH] = 5  # the factory takes it all: no idle money
+    policy = HeuristicPolicy(random.Random(1), donate=False)
+    early = Corrections(early_factory=12.0)
+
+    def factory_points(turns_taken: int) -> float:
+        state.turns_taken = turns_taken
+        found = rondel_corrections(state, state.legal_actions(), policy, early)
+        return {a.space: v for a, v in found.items() if isinstance(a, ChooseRondel)}.get(FACTORY, 0.0)
+
+    assert factory_points(0) == 12.0
+    assert factory_points(12) == 6.0
+    assert factory_points(24) == 0.0
+    state.turns_taken = 0
+    state.factories.update({"prague", "lemberg", "trieste"})  # no free site: nothing to build
+    assert FACTORY not in {a.space for a in rondel_corrections(state, state.legal_actions(), policy, early)
+                           if isinstance(a, ChooseRondel)}

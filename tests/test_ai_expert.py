@@ -123,25 +123,65 @@ def test_expert_searches_options_the_heuristics_rank_low():
 
 def test_hint_changes_nothing_and_explains_itself():
     state = midgame(seed=14, turns=10)
-    bot = make_bot("greedy", 2)
-    kinds = set()
-    for _ in range(300):
-        if state.is_terminal() or len(kinds) >= 4:
-            break
-        d = state.decision()
-        if len(state.legal_actions()) > 1 and d.kind not in kinds:
-            kinds.add(d.kind)
-            before = state.digest()
-            advice = advise(state, budget_s=0.1)
-            assert state.digest() == before
-            assert 1 <= len(advice) <= 3
-            for a in advice:
-                assert isinstance(a, Advice)
-                assert state.is_legal(a.action)
-                assert a.reason and "\n" not in a.reason
-                assert all(r in state.board.regions for r in a.regions)
-        state.apply(bot.choose(state))
+    kinds: set[str] = set()
+    for kind in new_kinds_of_decision(state, make_bot("greedy", 2), kinds, more_than=1, limit=300):
+        kinds.add(kind)
+        before = state.digest()
+        advice = advise(state, budget_s=0.1)
+        assert state.digest() == before
+        assert 1 <= len(advice) <= 3
+        for a in advice:
+            assert isinstance(a, Advice)
+            assert state.is_legal(a.action)
+            assert a.reason and "\n" not in a.reason
+            assert all(r in state.board.regions for r in a.regions)
     assert "rondel" in kinds and len(kinds) >= 3
+
+
+def new_kinds_of_decision(state: GameState, bot, seen: set[str], more_than: int, limit: int):
+    """Play ``state`` on with ``bot`` (at most ``limit`` actions, until four kinds are ``seen``),
+    yielding each decision of a kind the caller has not marked ``seen`` that has more than
+    ``more_than`` options; the caller looks at the state before the game goes on."""
+    for _ in range(limit):
+        if state.is_terminal() or len(seen) >= 4:
+            return
+        kind = state.decision().kind
+        if len(state.legal_actions()) > more_than and kind not in seen:
+            yield kind
+        state.apply(bot.choose(state))
+
+
+def ahead_of(reason: str) -> float:
+    """How far the reason says the best option is ahead (0 for "about as good")."""
+    import re
+    if "about as good as" in reason:
+        return 0.0
+    found = re.search(r"(\d+) expected points? (more than the next option|less than the best)", reason)
+    assert found, reason
+    return abs(int(found.group(1)))
+
+
+def test_hint_numbers_never_put_an_alternative_above_the_advised_option():
+    """A French play-test (session 18): the advised maneuver move said "-7 points against the next
+    option" and the second "+7 against the best": the numbers were one playout of each, the pick
+    also weighs more playouts, the standing corrections and the heuristics' say. Now the shown
+    alternatives are played out as often as the best, compared as the search's pick compares, shown
+    in that order, and one that would come out ahead is called about as good."""
+    from imperial_desktop.ai.hint import comparison
+    assert comparison(-7.0, for_best=False) == "about as good as the best"
+    assert comparison(0.2, for_best=True) == "about as good as the next option"
+    assert comparison(1.2, for_best=False) == "1 expected point less than the best"
+    assert comparison(6.6, for_best=True) == "7 expected points more than the next option"
+    state = midgame(seed=21, turns=6)
+    checked: set[str] = set()
+    for kind in new_kinds_of_decision(state, make_bot("greedy", 3), checked, more_than=2, limit=400):
+        advice = advise(state, budget_s=0.1)
+        if len(advice) == 3:
+            checked.add(kind)
+            best, *others = [ahead_of(a.reason) for a in advice]
+            assert best == others[0], [a.reason for a in advice]
+            assert others == sorted(others), [a.reason for a in advice]
+    assert "rondel" in checked and "maneuver" in checked, checked
 
 
 def test_hint_on_a_finished_game_is_empty():

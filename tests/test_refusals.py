@@ -308,6 +308,40 @@ def test_a_click_on_a_city_that_cannot_take_a_factory_shows_the_rule():
     driver.click(UIPlayer(driver).region_point("paris", city=True))
     assert session.version == 0
     assert driver.scene.toast[0].startswith("Factories may only be built in your home provinces")
+    # French play-test (session 18): the refused click also selected the region, and its facts
+    # stayed pinned over the board through the next turns
+    assert driver.scene.selected_region is None and driver.scene.highlights().get("paris") is None
+    pygame.quit()
+
+
+def test_a_clicked_regions_facts_stay_shown_until_the_nation_turn_ends():
+    """A click on a region outside a board decision pins its facts (the tooltip and a yellow
+    outline); they go when the nation turn ends, not later over the next nations' moves."""
+    from ui_driver import Driver
+    from ui_player import UIPlayer
+
+    from imperial_desktop.core import GameSetup, GameState
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+    from imperial_desktop.ui.game_scene import GameScene
+
+    state = GameState.new(GameSetup.create(4, 5))
+    session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state.clone())
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0))
+    driver.frame(2)
+    scene = driver.scene
+    driver.click(UIPlayer(driver).region_point("spain"))
+    driver.move(scene.layout.log.center)  # the pointer leaves the board
+    driver.frame(2)
+    assert scene.selected_region == "spain" and scene.tooltip_lines()[0] == "Spain"
+    nation = session.state.turn_nation
+    session.apply(session.state.legal_actions()[0])  # the nation's first decision: its turn goes on
+    driver.frame(2)
+    assert session.state.turn_nation == nation and scene.tooltip_lines()[0] == "Spain"
+    while session.state.turn_nation == nation:
+        session.apply(session.state.legal_actions()[0])
+    driver.frame(2)
+    assert scene.tooltip_lines() is None and "spain" not in scene.highlights()
     pygame.quit()
 
 

@@ -118,6 +118,9 @@ def test_a_bad_name_or_an_unwritable_folder_keeps_the_dialog_open(ui, session, t
     dialog.entry.set_text("Fine name")
     click(manager, screen, dialog, dialog.save_button)
     assert dialog.alive and dialog.message.text.startswith("Not saved")
+    # the system's reason, not the long file name that pushed it out of the line (crash hunt, session 18)
+    assert dialog.message.text in ("Not saved: Not a directory", "Not saved: File exists"), dialog.message.text
+    assert dialog.message.font.size(dialog.message.text)[0] <= dialog.message.rect.w
     for widget in dialog.widgets():
         assert pygame.Rect((0, 0), screen.get_size()).contains(widget.rect)
 
@@ -139,3 +142,22 @@ def test_save_dialog_fits_every_window(size, session, tmp_path):
         if type(element).__name__ in ("UILabel", "UIButton") and text and font is not None:
             assert font.size(text)[0] <= element.rect.w - 2, text
     pygame.quit()
+
+
+def test_a_full_disk_is_named_in_the_dialog(ui, session, tmp_path, monkeypatch):
+    """Session 18's crash hunt filled a small disk: the dialog read "Not saved: cannot write
+    player-1-computer-1-computer-2-computer-3---turn-b8305b9482.json: " and the reason was cut off."""
+    import errno
+
+    from imperial_desktop.session import saves
+    from imperial_desktop.ui.save_dialog import SaveDialog
+
+    def full(path, payload):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "atomic_write_bytes", full)
+    screen, manager = ui
+    dialog = SaveDialog(manager, screen.get_size(), session, saves_root=tmp_path,
+                        name="Player 1, Computer 1, Computer 2, Computer 3 - turn 12")
+    click(manager, screen, dialog, dialog.save_button)
+    assert dialog.alive and dialog.message.text == "Not saved: No space left on device"

@@ -513,3 +513,21 @@ def test_delete_save(tmp_path):
     delete_save(path)
     delete_save(path)  # already gone: no error
     assert [i.path for i in list_saves(tmp_path).saves] == [keep]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_among_the_saves_is_listed_as_a_problem_and_never_waited_on(tmp_path):
+    """Session 18's crash hunt: opening a named pipe with nobody writing to it waits for ever, so a
+    pipe called like a save in the saves folder would have hung the Load list."""
+    import threading
+
+    os.mkfifo(tmp_path / "pipe.json")
+    result = {}
+    reader = threading.Thread(target=lambda: result.update(listing=saves.list_saves(tmp_path)), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert not reader.is_alive(), "the listing waited on the pipe"
+    (problem,) = result["listing"].problems
+    assert "not a regular file" in problem.message
+    with pytest.raises(saves.SaveError, match="not a regular file"):
+        saves.read_save(tmp_path / "pipe.json")

@@ -292,12 +292,12 @@ def test_a_government_lost_or_won_is_news_for_the_player():
     assert checked > 0
 
 
-def test_a_maneuver_ended_after_the_players_battle_answer_is_not_told_as_moving_nothing():
-    """Play-test: "Russia moved no units." right after Russia had moved two armies and a fleet; the
-    summary began at the player's battle answer, in the middle of Russia's maneuver."""
+def france_enters_spain_in_peace() -> tuple[GameState, GameSession, SummaryTracker]:
+    """France's army enters Spain, where an Italian army stands, and France does not fight: Italy
+    is asked whether it demands a battle (a summary tracker watching from the start)."""
     from helpers import FR, IT, clear_units, put, six_player_game, start_maneuver
 
-    from imperial_desktop.core import EndPhase, MoveArmy, Peace
+    from imperial_desktop.core import MoveArmy, Peace
 
     state = six_player_game()
     clear_units(state)
@@ -307,7 +307,18 @@ def test_a_maneuver_ended_after_the_players_battle_answer_is_not_told_as_moving_
     session = GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state)
     tracker = SummaryTracker(session)
     session.apply(MoveArmy(FR, "bordeaux", "spain"))
-    session.apply(Peace(FR))  # France does not fight on entering...
+    session.apply(Peace(FR))
+    return state, session, tracker
+
+
+def test_a_maneuver_ended_after_the_players_battle_answer_is_not_told_as_moving_nothing():
+    """Play-test: "Russia moved no units." right after Russia had moved two armies and a fleet; the
+    summary began at the player's battle answer, in the middle of Russia's maneuver."""
+    from helpers import FR, IT
+
+    from imperial_desktop.core import EndPhase, Peace
+
+    state, session, tracker = france_enters_spain_in_peace()  # France does not fight on entering...
     assert session.state.decision().kind == "entry_demand"
     italy = session.state.decision().player
     session.apply(Peace(IT))  # ...nor does Italy demand a battle
@@ -316,3 +327,24 @@ def test_a_maneuver_ended_after_the_players_battle_answer_is_not_told_as_moving_
     assert told.lines == ["France moved no more units and ended its maneuver."]
     other = next(p for p in range(6) if p not in (italy, state.government[FR]))
     assert tracker.since(other)[0].lines == ["France moved an army to Spain."]
+
+
+def test_a_battle_another_nation_demanded_is_told_as_demanded():
+    """French play-test (session 18): the player entered Romania in peace, Austria-Hungary demanded
+    a battle, and the summary said only "A battle in Romania", as if the player's answer had been
+    ignored. A battle the moving nation did not start names the nation that demanded it (R-EN
+    Maneuver: a battle happens "if at least one side wants it")."""
+    from helpers import FR, IT
+
+    from imperial_desktop.core import Battle
+
+    state, session, tracker = france_enters_spain_in_peace()
+    italy = session.state.decision().player
+    demand = next(a for a in session.state.legal_actions() if isinstance(a, Battle))
+    assert demand.nation == IT
+    session.apply(demand)
+    france = state.government[FR]
+    lines = " ".join(tracker.since(france)[0].lines)
+    assert "Italy demanded a battle in Spain: " in lines, lines
+    assert "A battle in Spain" not in lines
+    assert italy != france

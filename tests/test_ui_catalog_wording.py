@@ -151,17 +151,22 @@ def test_pygame_gui_keeps_each_french_mark_with_its_word() -> None:
 # Placeholders that can hold a region's name, a sea's or a land's that German gives an article
 # ("die Nordsee", "der Kanal", "die Türkei", "die Schweiz"), or a list of them ({seas}, {regions}), or
 # a phrase ending in one ({where}: "in Rom", {move}/{moves}: "eine Flotte nach …").
-GERMAN_REGION_FIELDS = "region|regions|destination|origin|sea|seas|where|route|harbour"
+REGION_FIELDS = "region|regions|destination|origin|sea|seas|where|route|harbour"
 # A word before which such a name would need its article and case: a preposition, an article.
 GERMAN_WORD_BEFORE_A_REGION = re.compile(
     r"\b(?:nach|in|im|ins|über|durch|aus|von|vom|zu|zum|zur|bei|beim|an|am|ans|auf|gegen|mit|für|bis|"
     r"um|unter|vor|hinter|neben|zwischen|ab|statt|der|die|das|den|dem|des)\s+\{(%s)\}"
-    % GERMAN_REGION_FIELDS, re.IGNORECASE)
+    % REGION_FIELDS, re.IGNORECASE)
+# The same in French: "vers Golfe de Gascogne", "à Mer Ionienne", "par Mer Baltique" need the article
+# a placeholder cannot carry ("vers le golfe", "dans la mer", "par la mer"; French play-test).
+FRENCH_WORD_BEFORE_A_REGION = re.compile(
+    r"(?:\b(?:vers|de|à|dans|par|en|sur|depuis|pour|du|au|aux|le|la|les|des|entre|via|chez)\s+|\b(?:d'|l'|jusqu'))"
+    r"\{(%s)\}" % REGION_FIELDS, re.IGNORECASE)
 # Messages whose {region} is always a home province, i.e. a city (a factory, production, an import,
 # the provinces the railway crosses): "eine Fabrik in Rom", "nach Hamburg importieren" is right German
-# and a city never takes an article, so these keep their preposition (checked in the code that
+# ("une usine à Rome" right French) and a city never takes an article, so these keep their preposition (checked in the code that
 # formats each of them). {city} and {cities} only ever hold such cities and are not listed above.
-GERMAN_REGION_IS_A_CITY = {
+REGION_IS_A_CITY = {
     # a factory stands, is built, destroyed or protected in a home province
     "destroy the factory in {region}", "factory in {region}", "builds a factory in {region}",
     "destroys the factory in {region}", "protects the factory in {region}",
@@ -201,8 +206,20 @@ def test_german_never_puts_a_preposition_before_a_region_name(domain) -> None:
     "nach der Türkei") and a placeholder cannot carry it, so "eine Flotte nach {destination}" gives
     "eine Flotte nach Westliches Mittelmeer" (German play-test). The name stands alone instead, as in
     English in places: "{origin} → {destination}", "Kampf: {region}", "(Seetransport: {seas})".
-    Messages whose region is always a home province are exempt (GERMAN_REGION_IS_A_CITY): a home
+    Messages whose region is always a home province are exempt (REGION_IS_A_CITY): a home
     province is a city, which never takes an article ("eine Fabrik in Rom", "nach Wien importieren")."""
     wrong = [string for msgid, string in translated("de", domain)
-             if msgid not in GERMAN_REGION_IS_A_CITY and GERMAN_WORD_BEFORE_A_REGION.search(string)]
+             if msgid not in REGION_IS_A_CITY and GERMAN_WORD_BEFORE_A_REGION.search(string)]
     assert wrong == []
+
+
+@pytest.mark.parametrize("domain", ["game", "ui", "help", "tutorial"])
+def test_french_never_puts_a_preposition_before_a_region_name(domain) -> None:
+    """As in German (above): a sea or a land needs its article in French ("vers le golfe de
+    Gascogne", "dans la mer Ionienne") and a placeholder cannot carry it; the French play-test of
+    session 18 read "un navire vers Golfe de Gascogne" and "(par Mer Baltique)". The name stands
+    alone: "{units} → {destination}", "une bataille ({region})". Cities (REGION_IS_A_CITY) keep "à"."""
+    wrong = [string for msgid, string in translated("fr", domain)
+             if msgid not in REGION_IS_A_CITY and FRENCH_WORD_BEFORE_A_REGION.search(string)]
+    assert wrong == []
+    assert FRENCH_WORD_BEFORE_A_REGION.search("un navire vers {destination}")  # sees what it guards against

@@ -216,7 +216,7 @@ def test_the_rondel_prompt_names_the_spaces_the_government_cannot_pay_for() -> N
     from game_scenes import _played_states
 
     from imperial_desktop.core import ChooseRondel
-    from imperial_desktop.ui.choices import decision_view
+    from imperial_desktop.ui.choices import decision_view, sided_space_name
 
     state = _played_states()["rondel"].clone()
     player, nation = state.decision().player, state.decision().nation
@@ -228,7 +228,12 @@ def test_the_rondel_prompt_names_the_spaces_the_government_cannot_pay_for() -> N
     names = state.board.rondel
     prompt = decision_view(state).prompt
     assert "Out of reach with your 3M: " in prompt
-    assert f"{names[(start + 5) % 8].name} (5 steps)" in prompt and f"{names[(start + 6) % 8].name} (6 steps)" in prompt
+    far = [sided_space_name(state, (start + k) % 8) for k in (5, 6)]
+    assert f"{far[0]} (5 steps)" in prompt and f"{far[1]} (6 steps)" in prompt
+    # French play-test (session 18): "out of reach: Production (6 steps)" beside an offered
+    # "Production · 2 steps": a space the rondel has twice says its side
+    assert sided_space_name(state, 2).endswith(")") and sided_space_name(state, 2) != sided_space_name(state, 6)
+    assert "(" not in sided_space_name(state, 0) and names[0].name == "Factory"
     assert (start + 4) % 8 in offered and (start + 5) % 8 not in offered
     assert "(each step beyond 3 costs you 2M)." in prompt
     state.cash[player] = 8
@@ -320,3 +325,29 @@ def test_declaring_armies_hostile_or_friendly_is_logged_once():
     driver.frame(2)
     new = [line for line in scene.log[before:] if "Munich" in line]
     assert len(new) == 1, new
+
+
+def test_a_regions_question_stands_clear_of_the_region_and_the_nations_units():
+    """French play-test (session 18): Russia imported an army to Moscow, then clicked Odessa, and
+    the question "What should happen here?" stood over the board's top-right corner, over Moscow and
+    its new army. It now takes the corner that hides least of the region asked about and of the
+    nation's units."""
+    state = six_player_game()
+    clear_units(state)
+    give_turn(state, RU)
+    state.treasury[RU] = 20
+    state.pending = {"kind": "import", "player": state.government[RU], "nation": RU, "count": 0}
+    refresh(state)
+    driver, session, player = drive(state)
+    session.apply(next(a for a in session.state.legal_actions() if isinstance(a, ImportUnit) and a.region == "moscow"))
+    driver.frame(2)
+    driver.click(player.region_point("odessa"))
+    driver.frame(2)
+    panel = driver.scene.aux_panel
+    assert panel is not None
+    covered = panel.rect
+    assert not covered.collidepoint(player.region_point("odessa"))
+    assert not covered.collidepoint(driver.scene._region_point("moscow"))
+    old_corner = pygame.Rect(0, 0, covered.w, covered.h)
+    old_corner.topright = (driver.scene.layout.board.right - 10, driver.scene.layout.board.y + 8)
+    assert old_corner.collidepoint(driver.scene._region_point("moscow"))  # where it stood before

@@ -65,11 +65,13 @@ def test_the_score_sheet_hides_the_cash_of_everybody_but_the_player_deciding() -
     assert scene.overlay == "results" and sheet.cash_hidden
     assert sheet.cells[other]["cash"] == "??" and sheet.cells[other]["total"] == "??"
     assert sheet.cells[me]["cash"] == str(state.cash[state.current_player()])
+    assert "places are not shown" in sheet.note  # the "–" in the place column is explained
     scene.hide_cash = False
     scene.overlay = None
     driver.key(pygame.K_s)
     driver.frame(1)
     assert scene.score_sheet.cells[other]["cash"] != "??" and not scene.score_sheet.cash_hidden
+    assert scene.score_sheet.note == ""
 
 
 def test_showing_all_cash_asks_first_and_h_asks_for_a_hint() -> None:

@@ -113,6 +113,17 @@ def test_new_game_choices_survive_a_resize(app):
     assert _selected(scene.widgets["shortfall"]) == "bondholders get less"
 
 
+def select_row(app, name: str) -> None:
+    """Select the Load list's row that starts with ``name``, as a click on it does."""
+    scene = app.scene
+    row = next(r for r in scene.rows if r[0].startswith(name))
+    scene.list.set_default_selection = None
+    for item in scene.list.item_list:
+        item["selected"] = item["text"] == row[0]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.list, text=row[0]))
+    frames(app, 1)
+
+
 def test_delete_asks_first_and_can_be_cancelled(app, tmp_path):
     from imperial_desktop.ui.menus import LoadScene
 
@@ -123,12 +134,7 @@ def test_delete_asks_first_and_can_be_cancelled(app, tmp_path):
     scene = app.scene
 
     def select(name):
-        row = next(r for r in scene.rows if r[0].startswith(name))
-        scene.list.set_default_selection = None
-        for item in scene.list.item_list:
-            item["selected"] = item["text"] == row[0]
-        pygame.event.post(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.list, text=row[0]))
-        frames(app, 1)
+        select_row(app, name)
 
     select("Keep me")
     click(app, scene.delete_button)
@@ -450,3 +456,55 @@ def test_rules_window_for_the_game_screen_alone():
         closed = pump(3)
     assert closed and not window.alive
     pygame.quit()
+
+
+def played_session(seed: int, names: list[str], actions: int):
+    """A hot-seat session of ``names`` with ``actions`` actions of the random bot played."""
+    import random
+
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import Seat
+
+    session = GameSession(GameSetup.create(len(names), seed, names=names), [Seat(n) for n in names], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_loading_a_save_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monkeypatch):
+    """Session 18 crash hunt: with a 65-turn game behind Continue, never saved by name, loading an
+    older save and making one move lost the game in progress. Load now asks, as New game does, and
+    keeps the game in progress in Load; the autosave itself loads without a question."""
+    from imperial_desktop.session import saves
+    from imperial_desktop.ui.menus import LoadScene
+
+    started = []
+    monkeypatch.setattr(type(app), "start_game", lambda self, session: started.append(session))
+    older = played_session(4, ["Ina", "Jo", "Kai"], 10)
+    saves.save_game(older, "Sunday game", tmp_path / "saves")
+    running = played_session(5, ["Ina", "Jo", "Kai"], 80)
+    saves.autosave(running)
+    click(app, app.scene.buttons["load"])
+    wait_listing(app)
+    scene = app.scene
+    assert isinstance(scene, LoadScene)
+    select_row(app, "Sunday game")
+    click(app, scene.load_button)
+    question = scene._replace_question
+    assert question is not None and question.alive() and not started
+    assert "stays in Load as" in question.confirmation_text.html_text
+    click(app, question.cancel_button)
+    assert not started and not saves.list_saves(include_autosave=False).saves[1:]  # nothing kept yet
+    click(app, scene.load_button)
+    click(app, scene._replace_question.confirm_button)
+    assert len(started) == 1 and started[0].state.digest() == older.state.digest()
+    kept = {s.name: s for s in saves.list_saves(include_autosave=False).saves}
+    assert set(kept) == {"Sunday game", f"Ina, Jo, Kai - turn {running.state.turns_taken + 1}"}
+    assert saves.read_save(next(s.path for n, s in kept.items() if n != "Sunday game")).state.digest() == \
+        running.state.digest()
+    autosave_row = next(r[0] for r in scene.rows if getattr(scene.targets.get(r[1]), "autosave", False))
+    select_row(app, autosave_row)
+    click(app, scene.load_button)  # Continue's own game: no question
+    assert len(started) == 2 and not scene._replace_question.alive()

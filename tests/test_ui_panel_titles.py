@@ -31,3 +31,22 @@ def test_every_nations_decision_titles_fit_the_heading_font_at_1280x720(language
         assert too_wide == [], room
     finally:
         i18n.set_language("en")
+
+
+def test_a_two_line_headline_is_balanced_and_leaves_no_word_alone() -> None:
+    """French play-test (session 18): the top bar wrapped "… avance sur la case Manœuvre de la" /
+    "roue". A headline that needs two lines now splits where both lines are about as wide."""
+    from imperial_desktop.ui.fonts import font
+    from imperial_desktop.ui.panels import _wrap, balanced_lines
+
+    pygame.init()
+    f = font(13, "bold")
+    sentence = "Empire Germanique\u00a0: avance sur la case Manœuvre de la roue"
+    width = f.size(sentence)[0] - f.size(" roue")[0] + 2  # the greedy wrap leaves "roue" alone
+    assert _wrap(sentence, f, width)[-1] == "roue"
+    lines = balanced_lines(sentence, f, width)
+    assert len(lines) == 2 and " ".join(lines) == sentence
+    first, second = (f.size(line)[0] for line in lines)
+    assert max(first, second) <= width
+    assert abs(first - second) < f.size("Manœuvre ")[0]  # no more apart than a word or so
+    assert balanced_lines("Unbreakable", f, 10) == []

@@ -35,3 +35,22 @@ def test_news_is_not_shown_in_the_colour_of_a_refusal() -> None:
         driver.frame(2)
         rect = scene.toast_rect
         assert tuple(driver.screen.get_at((rect.x + 4, rect.centery)))[:3] == colour, info
+
+
+def test_beside_a_tall_summary_the_toast_goes_into_the_strip_it_leaves() -> None:
+    """French play-test (session 18): with a summary as tall as the board the toast lay over the
+    summary's last lines at the bottom (the top was no better). It now stands beside the summary."""
+    import pygame
+
+    driver = open_scene(_played_states()["rondel"], (1280, 800))
+    scene = driver.scene
+    board = scene.layout.board
+    scene.show_message("Italy collects 6M in taxes: +1 power point, 2M soldiers' pay, 4M into the treasury, "
+                       "1M success bonus to the government", info=True)
+    scene.toggle_overlay("summary")
+    driver.frame(2)
+    tall = pygame.Rect(board.x + 12, board.y + 12, board.w * 0.55, board.h - 24)
+    scene.summary_overlay.rect = tall
+    scene._draw_toast(driver.screen)
+    assert not scene.toast_rect.colliderect(tall)
+    assert board.contains(scene.toast_rect) and scene.toast_rect.left >= tall.right

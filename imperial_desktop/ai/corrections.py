@@ -23,6 +23,7 @@ from imperial_desktop.core import Action, Battle, ChooseRondel, GameState
 
 IDLE_REFERENCE = 10  # the factory correction is given for 10M lying idle, in proportion to the treasury
 IDLE_CAP = 3.0  # and grows to at most three times that (30M and more)
+EARLY_TURNS = 24  # the early factory correction fades to nothing over the first four rounds
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,9 @@ class Corrections:
     takeover: float = 0.0
     empty: float = 0.0
     battle: float = 0.0
+    # a factory built in the first rounds taxes for the whole game, which a round of playouts
+    # judged by who buys bonds next does not see (fades over the first EARLY_TURNS nation turns)
+    early_factory: float = 0.0
 
 
 # Hard's, measured on 400 paired games of Hard against three Normal (docs/ai.md): the factory
@@ -80,10 +84,12 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, we
         if not isinstance(a, ChooseRondel):
             continue
         kind = board.rondel[a.space].action
-        if kind == "factory" and weights.factory and factory_within_reach(state, a.nation):
+        if kind == "factory" and (weights.factory or weights.early_factory) and factory_within_reach(state, a.nation):
             idle = idle_money(state, a.nation)
-            if idle > 0:
-                out[a] = weights.factory * min(IDLE_CAP, idle / IDLE_REFERENCE)
+            points = weights.factory * min(IDLE_CAP, idle / IDLE_REFERENCE) if idle > 0 else 0.0
+            points += weights.early_factory * max(0.0, 1.0 - state.turns_taken / EARLY_TURNS)
+            if points:
+                out[a] = points
         elif kind in ("maneuver", "import") and weights.empty:
             end = (turn_ends or {}).get(a)
             if (units_unchanged(state, end, a.nation) if end is not None else units_moved_in_turn(state, a, policy) == 0):

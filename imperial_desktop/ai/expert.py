@@ -143,7 +143,7 @@ class ExpertBot:
         return standing_corrections(state, legal, search.exact,
                                     Corrections(search.factory_correction(len(state.setup.players)),
                                                 search.takeover_guard, search.empty_penalty,
-                                                search.battle_penalty))
+                                                search.battle_penalty, search.early_factory))
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
         """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""

@@ -2,18 +2,20 @@
 
 ``advise(state, budget_s)`` searches a copy of the state exactly as the Expert with that budget
 would (the same share of it for the kind of decision, so the first option is the Expert's own
-pick), plays out once any of the next options the search left unplayed, and returns the best
+pick), plays the shown alternatives out as often as it (the same random numbers), and returns the best
 options (for a maneuver: the next single move), each with a one-line reason in the player's terms, the evaluation gain in expected score points, and the regions it concerns (for
 highlighting on the board). It never changes the given state.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from imperial_desktop.ai.expert import BUDGET_SECONDS, ExpertBot
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
+from imperial_desktop.ai.search import Candidate, PlayoutSearch, shared_score
 from imperial_desktop.core import (
     Action, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
@@ -190,23 +192,19 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
     work = state.clone()
     bot = ExpertBot(seed, budget=budget_s)
     ranked = bot.ranked(work)
-    search = bot.search
-    for c in ranked[:top]:  # the alternatives need a value for their reasons
-        if not c.values and len(ranked) > 1:
-            c.values.append(search.playout(work, c.action, player, search.turns_for(work), None))
-    scored = ranked[:1] + sorted(ranked[1:top], key=lambda c: -c.score)
-    effects = _distinct([_effects(state, c.action, player) for c in scored[:top]])
+    best = ranked[0]
+    alternatives = ranked[1:top]
+    if alternatives:
+        even_up(work, bot.search, best, alternatives, player, budget_s)
+        # in the order of the numbers shown: each against the best, on the playouts both had
+        alternatives.sort(key=lambda c: -edge_over(c, best))
+    scored = [best] + alternatives
+    effects = _distinct([_effects(state, c.action, player) for c in scored])
     advice = []
-    for i, c in enumerate(scored[:top]):
+    for i, c in enumerate(scored):
         parts = []
-        other = scored[1] if i == 0 and len(scored) > 1 else scored[0]
-        if other is not c and c.values and other.values:
-            delta = common_difference(c.values, other.values)
-            text = (_("{delta} expected points against the next option") if i == 0
-                    else _("{delta} expected points against the best"))
-            # whole points: a short search is not precise to a tenth (a decimal only below one point)
-            shown = format_number(delta, 1) if abs(delta) < 1 else format_number(round(delta), 0)
-            parts.append(text.format(delta=("+" if delta >= 0 else "") + shown))
+        if len(scored) > 1 and c.values and scored[0].values:
+            parts.append(comparison(-edge_over(scored[1] if i == 0 else c, best), i == 0))
         step = _step_effect(state, c.action)
         parts.extend(([step] if step else []) + effects[i][:2 if not step else 1])
         reason = _("{action}: {effects}").format(
@@ -215,7 +213,37 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
     return advice
 
 
-def common_difference(mine: list[float], other: list[float]) -> float:
-    """Mean difference over the playouts both options had (the same random numbers)."""
-    n = min(len(mine), len(other))
-    return (sum(mine[:n]) - sum(other[:n])) / n
+def even_up(state: GameState, search: PlayoutSearch, best: Candidate, alternatives: list[Candidate], player: int,
+            budget_s: float) -> None:
+    """Play the shown alternatives out as often as the best (with the same random numbers, within
+    about one more budget), so their numbers compare like for like: an option the search dropped
+    after one unlucky playout would otherwise be judged by that one."""
+    turns = search.turns_for(state)
+    deadline = time.perf_counter() + max(budget_s, 0.05)
+    for c in alternatives:
+        while len(c.values) < max(1, len(best.values)) and (not c.values or time.perf_counter() < deadline):
+            k = len(c.values)
+            c.values.append(search.playout(state, c.action, player, turns, None if k == 0 else k))
+
+
+def edge_over(c: Candidate, best: Candidate) -> float:
+    """What the search holds ``c`` worth against ``best``, in expected points: the playouts both
+    had, the standing corrections and the prior's fading say, as its own final pick compares them
+    (``search.shared_score``)."""
+    return shared_score(c, best) - shared_score(best, c)
+
+
+def comparison(ahead: float, for_best: bool) -> str:
+    """The reason's number: how far the best option is ahead of the next (said on the best) or of
+    this alternative (said on it). An alternative the search holds about as good as the best, or
+    better on the playouts alone (the pick also weighs more playouts and the heuristics' say), is
+    called even rather than shown above the option advised first."""
+    if ahead < 0.5:
+        return _("about as good as the next option") if for_best else _("about as good as the best")
+    points = round(ahead)  # whole points: a short search is not precise to a tenth
+    if for_best:
+        return ngettext("{delta} expected point more than the next option",
+                        "{delta} expected points more than the next option", points).format(
+            delta=format_number(points, 0))
+    return ngettext("{delta} expected point less than the best", "{delta} expected points less than the best",
+                    points).format(delta=format_number(points, 0))

@@ -71,6 +71,8 @@ HARD_BONUS_BY_PLAYERS = {4: 8.0, 5: 8.0, 6: 8.0}
 # Points for the bond Hard would buy (or its pass), added to the Expert's search result at an
 # investment choice (0: Hard is not asked there).
 HARD_INVEST_BONUS = 0.0
+# points for a Factory choice in the first rounds (see ``Corrections.early_factory``; 0: off)
+EARLY_FACTORY = 0.0
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -179,7 +181,8 @@ class PlayoutSearch:
                       "rondel_horizon_scale",
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty", "playout_factory",
-                      "playout_second", "hard_bonus", "hard_invest_bonus")
+                      "playout_second", "hard_bonus", "hard_invest_bonus",
+                      "early_factory")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
                     "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
@@ -210,6 +213,7 @@ class PlayoutSearch:
         self.playout_second = PLAYOUT_SECOND
         self.hard_bonus = HARD_BONUS
         self.hard_invest_bonus = HARD_INVEST_BONUS
+        self.early_factory = EARLY_FACTORY
         self.weights = weights  # the evaluation's weights; ``params`` may change single ones
         self.chosen: set[str] = set()  # search weights the caller set (kept at every player count)
         for name, value in (params or {}).items():

@@ -96,11 +96,17 @@ class GameRecord:
         Path(path).write_text(json.dumps(self.to_json(final_state), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
-    def load(cls, path: str | Path) -> "GameRecord":
+    def load(cls, path: str | Path, max_bytes: int = 64 << 20) -> "GameRecord":
+        """Read a record file of at most ``max_bytes`` (a device or a pipe is read no further)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as handle:  # a device or a pipe has no size to check: read no further than the limit
+                raw = handle.read(max_bytes + 1)
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        if len(raw) > max_bytes:
+            raise RecordError(f"{path} is too large to be a game record (over {max_bytes >> 20} MB)")
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise RecordError(f"{path} is not a text file") from exc
         try:

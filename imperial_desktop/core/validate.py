@@ -55,6 +55,17 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# Characters that draw nothing by themselves: format characters (zero-width space, soft hyphen),
+# combining and enclosing marks (variation selectors, the grapheme joiner), controls.
+INVISIBLE_CATEGORIES = frozenset({"Cf", "Mn", "Me", "Cc"})
+
+
+def shows_nothing(value: str) -> bool:
+    """Whether non-empty ``value`` has no character that draws: the font code refuses to render such
+    text ("Text has zero width"; session 18's crash hunt named a player U+200B and U+034F)."""
+    return bool(value) and all(unicodedata.category(ch) in INVISIBLE_CATEGORIES for ch in value)
+
+
 def text_problem(value: Any, limit: int) -> str | None:
     """Why ``value`` is not acceptable text from a file (None if it is)."""
     if not isinstance(value, str):
@@ -67,13 +78,16 @@ def text_problem(value: Any, limit: int) -> str | None:
             return _("holds a broken character (a lone surrogate)")
         if category == "Cc":
             return _("holds a control character")
+    if shows_nothing(value.strip()):
+        return _("holds only invisible characters")
     return None
 
 
 def clean_text(value: Any, limit: int) -> str:
     """``value`` made into safe text: surrogates and control characters replaced, cut to ``limit``."""
     text = value if isinstance(value, str) else str(value)
-    return "".join("\ufffd" if unicodedata.category(ch) in ("Cs", "Cc") else ch for ch in text[:limit])
+    text = "".join("\ufffd" if unicodedata.category(ch) in ("Cs", "Cc") else ch for ch in text[:limit])
+    return "\ufffd" if shows_nothing(text.strip()) else text
 
 
 class _Problems:

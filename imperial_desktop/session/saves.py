@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -223,16 +224,22 @@ def _short(value: Any) -> str:
 
 def _read_json(path: Path) -> Any:
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # opening a named pipe with no writer would wait for ever
+            raise SaveError(_("{file} is not a saved game (not a regular file)").format(file=_label(path)), path)
+        size = info.st_size
         if size > MAX_SAVE_BYTES:
             raise SaveError(_("{file} is too large to be a saved game ({size} MB)").format(file=path.name, size=size // (1 << 20)), path)
-        raw = path.read_bytes()
+        with path.open("rb") as handle:  # a device or a pipe has no size to check: read no further than the limit
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES:
+            raise SaveError(_("{file} is too large to be a saved game ({size} MB)").format(file=path.name, size=len(raw) // (1 << 20)), path)
     except OSError as exc:
         raise SaveError(_("cannot read {file}: {reason}").format(file=path.name, reason=exc.strerror or exc), path) from exc
     if not raw.strip():
         raise SaveError(_("{file} is empty").format(file=path.name), path)
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8-sig"))  # a byte order mark (Notepad adds one) is not damage
     except UnicodeDecodeError as exc:
         raise SaveError(_("{file} is damaged (not text)").format(file=path.name), path) from exc
     except RecursionError as exc:

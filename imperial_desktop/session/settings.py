@@ -6,15 +6,18 @@ Where files live (see docs/saves.md): the folders of :mod:`platformdirs` for the
 ``$IMPERIAL_DESKTOP_HOME/settings.json``.
 
 A missing or damaged settings file gives the defaults; a damaged field gives that field's
-default. Loading never raises.
+default. Loading never raises. A file that cannot be used is copied beside itself first
+(``settings.json.damaged``), and :attr:`Settings.load_problem` says so for the title screen.
 """
 
 from __future__ import annotations
 
 import errno
+import filecmp
 import json
 import logging
 import os
+import shutil
 import tempfile
 import unicodedata
 from dataclasses import asdict, dataclass, field, fields
@@ -35,6 +38,8 @@ SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = "imperial-desktop-settings"
 SETTINGS_FORMAT_VERSION = 1
 MAX_SETTINGS_BYTES = 1 << 20
+DAMAGED_SUFFIX = ".damaged"  # settings.json.damaged, then settings.json.damaged-2, ...
+MAX_DAMAGED_COPIES = 20
 
 # How fast computer turns are shown: seconds per visible step (a rondel move, a unit, a build).
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "slow": 1.0}
@@ -145,25 +150,20 @@ class Settings:
     think_times: dict[str, str] = field(default_factory=lambda: {level: DEFAULT_THINK_TIME for level in THINK_TIMES})
     last_new_game: NewGameChoices = field(default_factory=NewGameChoices)
 
+    def __post_init__(self) -> None:
+        # not a field: never written, not compared; set by load_settings, shown once by the title screen
+        self.load_problem: str | None = None
+
     def to_dict(self) -> dict[str, Any]:
         return {"format": SETTINGS_FORMAT, "format_version": SETTINGS_FORMAT_VERSION, **asdict(self)}
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
-        """Settings from JSON data; unknown keys are ignored, bad values give the defaults."""
+        """Settings from JSON data; unknown keys are ignored, a bad value gives its field's default."""
         if not isinstance(data, dict):
             return cls()
         default = cls()
-        return cls(
-            window_width=_int_in(data.get("window_width"), 640, 16384, default.window_width),
-            window_height=_int_in(data.get("window_height"), 480, 16384, default.window_height),
-            fullscreen=_bool(data.get("fullscreen"), default.fullscreen),
-            pace=data["pace"] if data.get("pace") in PACES else default.pace,
-            hide_cash_in_hot_seat=_bool(data.get("hide_cash_in_hot_seat"), default.hide_cash_in_hot_seat),
-            language=_language(data.get("language"), default.language),
-            think_times=_think_times(data.get("think_times")),
-            last_new_game=_choices(data.get("last_new_game")),
-        )
+        return cls(**{f.name: _read_field(f.name, data.get(f.name), getattr(default, f.name)) for f in fields(cls)})
 
     def think_seconds(self) -> dict[str, float]:
         """The levels whose computers think longer or shorter than their default, with the
@@ -174,6 +174,19 @@ class Settings:
             if value is not None:
                 seconds[level] = value
         return seconds
+
+
+def _read_field(name: str, value: Any, default: Any) -> Any:
+    """One field of the settings file checked by its reader; its default when it is damaged."""
+    try:
+        return _FIELD_READERS[name](value, default)
+    except Exception:  # noqa: BLE001 - one odd value must cost neither the game's start nor the other settings
+        log.warning("the setting %r has an unusable value; its default is used", name, exc_info=True)
+        return default
+
+
+def _pace(value: Any, default: str) -> str:
+    return value if isinstance(value, str) and value in PACES else default
 
 
 def _int_in(value: Any, low: int, high: int, default: int) -> int:
@@ -249,12 +262,26 @@ def _choices(data: Any) -> NewGameChoices:
     default = NewGameChoices()
     if not isinstance(data, dict):
         return default
+    bonds = data.get("bond_distribution")
     return NewGameChoices(
         seats=_seats(data.get("seats"), default.seats),
-        bond_distribution=data.get("bond_distribution") if data.get("bond_distribution") in ("standard", "auction") else default.bond_distribution,
+        bond_distribution=bonds if isinstance(bonds, str) and bonds in ("standard", "auction") else default.bond_distribution,
         investor_card=_bool(data.get("investor_card"), default.investor_card),
         options=clean_rules_options(data.get("options")),
     )
+
+
+# per field of Settings: (the file's value, the field's default) -> the value to use
+_FIELD_READERS: dict[str, Callable[[Any, Any], Any]] = {
+    "window_width": lambda value, default: _int_in(value, 640, 16384, default),
+    "window_height": lambda value, default: _int_in(value, 480, 16384, default),
+    "fullscreen": _bool,
+    "pace": _pace,
+    "hide_cash_in_hot_seat": _bool,
+    "language": _language,
+    "think_times": lambda value, default: _think_times(value),
+    "last_new_game": lambda value, default: _choices(value),
+}
 
 
 def settings_path(root: str | os.PathLike[str] | None = None) -> Path:
@@ -263,17 +290,98 @@ def settings_path(root: str | os.PathLike[str] | None = None) -> Path:
 
 
 def load_settings(root: str | os.PathLike[str] | None = None) -> Settings:
-    """The saved settings, or the defaults when the file is missing or damaged (never raises)."""
+    """The saved settings, or the defaults when the file is missing or damaged (never raises).
+
+    A file that is there but cannot be used is copied beside itself before anything can write
+    over it; the returned settings' ``load_problem`` then tells the player (once, on the title screen).
+    """
     path = settings_path(root)
     try:
         if path.stat().st_size > MAX_SETTINGS_BYTES:
-            return Settings()
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return _damaged(path, "too large")
+        raw = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return Settings()  # nothing there: nothing to lose
+    except OSError as exc:
+        log.warning("cannot read the settings in %s: %s", path, exc)
+        return _with_problem(_("The settings file could not be read ({reason}), so the defaults are used.")
+                             .format(reason=describe_os_error(exc, path)))
+    if not raw.strip():
+        log.warning("the settings file %s is empty; the defaults are used", path)
         return Settings()
+    data = _settings_document(raw)
+    return Settings.from_dict(data) if data is not None else _damaged(path, "not JSON, or not a settings file")
+
+
+def _settings_document(raw: bytes) -> dict[str, Any] | None:
+    """The settings file's JSON object, or None when the bytes are not one."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))  # Notepad starts UTF-8 files with a byte order mark
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return None
     if not isinstance(data, dict) or data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
-        return Settings()
-    return Settings.from_dict(data)
+        return None
+    return data
+
+
+def _with_problem(problem: str) -> Settings:
+    settings = Settings()
+    settings.load_problem = problem
+    return settings
+
+
+def _damaged(path: Path, why: str) -> Settings:
+    """The defaults, with a copy of the unusable file kept and a word for the player."""
+    log.warning("the settings in %s cannot be used (%s); the defaults are used", path, why)
+    try:
+        kept = _keep_copy(path)
+    except OSError as exc:
+        log.warning("no copy of the damaged settings file could be kept: %s", exc)
+        kept = None
+    if kept is None:
+        return _with_problem(_("The settings file is damaged, so the defaults are used; no copy of it could be kept."))
+    log.warning("the damaged settings file is kept as %s", kept)
+    return _with_problem(_("The settings file is damaged, so the defaults are used. The old file is kept as {path}.")
+                         .format(path=kept))
+
+
+def _keep_copy(path: Path) -> Path | None:
+    """A copy of ``path`` beside it under a free name, or an earlier copy holding the same bytes
+    (the file is read at every start); None when all the names are taken. Raises OSError."""
+    for number in range(1, MAX_DAMAGED_COPIES + 1):
+        copy = path.with_name(path.name + (DAMAGED_SUFFIX if number == 1 else f"{DAMAGED_SUFFIX}-{number}"))
+        if copy.exists() or copy.is_symlink():
+            if _same_file_contents(path, copy):
+                return copy
+            continue
+        try:
+            _copy_to_new_file(path, copy)
+        except FileExistsError:  # another instance of the game took the name just now
+            continue
+        return copy
+    return None
+
+
+def _same_file_contents(first: Path, second: Path) -> bool:
+    """Whether two regular files (no links) hold the same bytes; False when one cannot be read."""
+    try:
+        return not second.is_symlink() and filecmp.cmp(first, second, shallow=False)
+    except OSError:
+        return False
+
+
+def _copy_to_new_file(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target``, which must not exist yet; no partial copy is left behind."""
+    with source.open("rb") as reading:
+        writing = target.open("xb")
+        try:
+            with writing:
+                shutil.copyfileobj(reading, writing)
+                writing.flush()
+                os.fsync(writing.fileno())
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
 
 
 def save_settings(settings: Settings, root: str | os.PathLike[str] | None = None) -> Path:

@@ -4,7 +4,8 @@ A search that runs for a second or two in a thread holds the GIL and starves the
 in a process it does not. One worker process (started on first use with the "spawn" method, so
 it never inherits the window's SDL state) keeps a bot per seat, so each bot's random numbers
 go on from one decision to the next as they would in a thread. The state travels pickled
-(about 13 KB, well under a millisecond).
+(about 13 KB, well under a millisecond). The worker ends itself when the window's process is gone,
+even one killed in the middle of a search.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import atexit
 import concurrent.futures
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from typing import Any
@@ -32,8 +34,25 @@ def _pool() -> concurrent.futures.ProcessPoolExecutor:
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            _POOL = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent)
         return _POOL
+
+
+def _watch_parent() -> None:
+    """In the worker, at its start: exit as soon as the window's process is gone.
+
+    A killed window (SIGKILL, a crash, the task manager) runs no shutdown: the worker would
+    search on with no one to answer, and keep the resource tracker alive with it."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), name="parent-watch", daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    """Wait until ``sentinel`` (the parent process's) signals, then end this process at once."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)  # no clean-up: a search in progress must not delay it, and nothing here is worth saving
 
 
 def shutdown() -> None:

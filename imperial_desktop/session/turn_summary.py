@@ -309,6 +309,8 @@ class _TurnWriter:
         self.placed: dict[bool, list[tuple[str, str]]] = {False: [], True: []}  # imported -> (unit, region)
         self.moves: dict[tuple[str, str], list[tuple[str, ...]]] = {}  # (unit, destination) -> convoys
         self.battles: dict[tuple[str, str, str], list[tuple[str, str]]] = {}  # (region, a, b) -> losses
+        # battles the moving nation did not start: another nation there demanded them (R-EN Maneuver: "if at least one side wants it")
+        self.demanded: dict[tuple[str, str, str], str] = {}
         self.status: dict[tuple[str, str], bool] = {}  # (nation, region) -> hostile; the last word counts
         self.won: dict[str, list[str]] = {}
         self.lost: dict[str, list[str]] = {}
@@ -400,6 +402,8 @@ class _TurnWriter:
         a, b = sorted((d["nation"], d["target_nation"]))
         losses = self.battles.setdefault((d["region"], a, b), [])
         losses += [(d["nation"], d["unit"]), (d["target_nation"], d["target_unit"])]
+        if self.turn.nation is not None and d["nation"] != self.turn.nation:
+            self.demanded[(d["region"], a, b)] = d["nation"]
 
     def army_status(self, d: dict[str, Any]) -> None:
         if d["hostile"]:
@@ -580,8 +584,14 @@ class _TurnWriter:
                     nation=self.name(side),
                     units=join_words([units_phrase(units[u], u) for u in ("army", "fleet") if units[u]])))
             count = len(losses) // 2
-            text = ngettext("A battle in {region}: {sides}.", "There were {count} battles in {region}: {sides}.", count)
-            out.append(text.format(count=count, region=place(self.board, region), sides=join_words(sides)))
+            starter = self.demanded.get((region, a, b))
+            if starter is not None:  # the mover entered in peace; the one who demanded it is named
+                text = ngettext("{nation} demanded a battle in {region}: {sides}.",
+                                "{nation} demanded {count} battles in {region}: {sides}.", count)
+            else:
+                text = ngettext("A battle in {region}: {sides}.", "There were {count} battles in {region}: {sides}.", count)
+            out.append(text.format(count=count, region=place(self.board, region), sides=join_words(sides),
+                                   nation=self.name(starter) if starter else ""))
         return out
 
     def _status_lines(self) -> list[str]:

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 
+from imperial_desktop.core.validate import shows_nothing
 from imperial_desktop.i18n import _
 
 DEFAULT_SIZE = (1600, 1000)
@@ -107,6 +108,9 @@ class App:
         self._fit_to_window(screen)
         self.scene = None
         self.autosaver = None
+        from imperial_desktop.session.instance_lock import AutosaveLock
+
+        self._autosave_lock = AutosaveLock()  # taken when the first game starts, held until the end
         self.running = True
         self.clock = pygame.time.Clock()
         self._backdrop = None
@@ -192,8 +196,15 @@ class App:
         from imperial_desktop.ui.menus import TitleScene
 
         self._stop_autosave()
-        self.switch(TitleScene(self, note))
+        self.switch(TitleScene(self, note or self._take_settings_problem()))
         self._warm_up()
+
+    def _take_settings_problem(self) -> str:
+        """Why the settings file was not used, once (the first title screen says it; later ones do not)."""
+        problem = getattr(self.settings, "load_problem", None) or ""
+        if problem:
+            self.settings.load_problem = None
+        return problem
 
     def _warm_up(self) -> None:
         """Load the board ahead of the first game, off the UI thread (once)."""
@@ -231,14 +242,21 @@ class App:
         scene.hint_in_process = not self.smoke
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
         scene.on_menu = self.show_title
+        unsaved = False
         if not self.smoke and coach is None:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
-            self.autosaver = AutoSaver(session)
+            if self._autosave_lock.acquire():
+                self.autosaver = AutoSaver(session)
+            else:  # another window autosaves there: two writers would overwrite each other's game
+                unsaved = True
         if coach is not None:  # the guided game's scripted computers think in the session's thread
             from imperial_desktop.ui.coach import CoachPanel, start_tutorial
 
             scene.coach = CoachPanel(coach, self.manager)
             scene.coach.on_restart = lambda: start_tutorial(self, restart=True)
         self.switch(scene)
+        if unsaved:
+            scene.show_message(_("Another Imperial Desktop window autosaves its game in the same folder, so this "
+                                 "window does not autosave: use Save to keep this game."), 12)
 
     def continue_game(self) -> None:
         from imperial_desktop.session.saves import SaveError, continue_game
@@ -364,6 +382,8 @@ class App:
                 event = self._resize(event)
                 self._keep_windows_inside()
             event = self._to_logical(event)
+            if event.type == pygame.TEXTINPUT and shows_nothing(event.text):
+                continue  # a text box holding only such characters crashes pygame-gui's font code
             modal = getattr(self.scene, "modal_input", None)
             if modal is not None and modal(event):
                 continue  # e.g. the hot-seat handover screen takes all input
@@ -416,6 +436,7 @@ class App:
             if max_frames is not None and frames >= max_frames:
                 break
         self._stop_autosave()
+        self._autosave_lock.release()
         self._save_window_size()
         return frames
 
@@ -468,7 +489,13 @@ def run(argv: list[str] | None = None) -> int:
         app.show_title()
         app.run()
     if args.screenshot:
-        pygame.image.save(app.screen, args.screenshot)
+        try:
+            pygame.image.save(app.screen, args.screenshot)
+        except (pygame.error, OSError) as exc:  # e.g. its folder went away while the window was open
+            pygame.quit()
+            sys.stderr.write(f"imperial-desktop: error: cannot save the screenshot to {args.screenshot}: "
+                             f"{getattr(exc, 'strerror', None) or exc}\n")
+            return 1
         print(f"screenshot saved to {args.screenshot}")
     pygame.quit()
     return 0

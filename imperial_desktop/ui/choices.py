@@ -97,13 +97,25 @@ def _rondel_out_of_reach(state: GameState, player: int, nation: str) -> str:
     if start is None:
         return ""
     cash = state.cash[player]
-    far = [(k, b.rondel[(start + k) % len(b.rondel)].name) for k in range(1, b.max_steps + 1) if b.rondel_cost(k) > cash]
+    far = [(k, sided_space_name(state, (start + k) % len(b.rondel))) for k in range(1, b.max_steps + 1)
+           if b.rondel_cost(k) > cash]
     if not far:
         return ""
     spaces = join_words([ngettext("{space} ({count} step)", "{space} ({count} steps)", k).format(space=name, count=k)
                          for k, name in far])
     return " " + _("Out of reach with your {cash}: {spaces} (each step beyond {free} costs you "
                    "{price}).").format(cash=money(cash), spaces=spaces, free=b.free_steps, price=money(b.cost_per_extra_step))
+
+
+def sided_space_name(state: GameState, index: int) -> str:
+    """A rondel space's name, with its side when the rondel has two of that name ("Production
+    (left)"): a note naming a space out of reach must not read like an offered one."""
+    rondel = state.board.rondel
+    name = rondel[index].name
+    if sum(1 for space in rondel if space.name == name) < 2:
+        return name
+    side = _("right") if rondel_side(index, len(rondel)) == "right" else _("left")
+    return f"{name} ({side})"
 
 
 def rondel_side(index: int, spaces: int) -> str:

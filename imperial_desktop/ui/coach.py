@@ -98,6 +98,15 @@ class CoachPanel:
             self._layout(scene, view, beside)
             scene._dirty = True
         self._mark_choice(scene)
+        self._show_save_news(scene)
+
+    def _show_save_news(self, scene: "GameScene") -> None:
+        """Tell the player, once per run of failures, that the lesson's progress is not being kept."""
+        for listener in list(self.coach.on_progress):
+            take = getattr(listener, "take_message", None)  # a tutorial.ProgressKeeper
+            message = take() if callable(take) else None
+            if message:
+                scene.show_message(message, 8.0)
 
     @staticmethod
     def _beside_overlay(scene: "GameScene", step: "Step | None") -> bool:

@@ -122,7 +122,8 @@ class GameScene:
         self.log_scroll = 0
         self._log_most = 0
         self.hide_cash = False
-        self.selected_region: str | None = None
+        self.selected_region: str | None = None  # clicked: its facts stay shown until the nation turn ends
+        self.selected_in_turn = 0
         self.drag: Drag | None = None
         self.toast: tuple[str, float, bool] | None = None  # text, when it goes, whether it is only news
         self.toast_rect: pygame.Rect | None = None  # where the toast was drawn last
@@ -427,14 +428,24 @@ class GameScene:
         self.choice_regions = () if choice is None else choice.regions
         self._dirty = True
 
-    def _open_aux(self, title: str, prompt: str, choices: list[Choice], help_topic: str | None = None) -> None:
-        """A small panel over the board's top-right corner (route, what to do in a region, donation)."""
+    def _open_aux(self, title: str, prompt: str, choices: list[Choice], help_topic: str | None = None,
+                  about: tuple[str, ...] = ()) -> None:
+        """A small panel over a corner of the board (route, what to do in a region, donation): the
+        top-right one unless another hides less of the regions it is ``about`` and of the
+        nation's units (a play-test's import question stood over the army just imported)."""
         if self.manager is None:
             return
         self._close_aux()
         b = self.layout.board
         w = min(440, b.w - 20)
-        rect = pygame.Rect(b.right - w - 10, b.y + 8, w, min(b.h - 16, 150 + 32 * len(choices)))
+        size = (w, min(b.h - 16, 150 + 32 * len(choices)))
+        state = self.session.state
+        nation = state.acting_nation()
+        units = [r for r in state.board.regions if nation is not None
+                 and (state.armies[nation].get(r) or state.fleets[nation].get(r))]
+        keep_clear = [point_rects([self._region_point(r) for r in about]),
+                      point_rects([self._region_point(r) for r in units])]
+        rect = quietest_corner(size, b.inflate(-20, -16), keep_clear, ("topright", "topleft", "bottomright", "bottomleft"))
         self.aux_panel = ChoicePanel(self.manager, rect, DecisionView(title, prompt, choices), cancel=_("Cancel"),
                                      object_id="#aux_panel", scale=self.layout.scale,
                                      help_topic=help_topic or topic_for_decision(self.session.state.decision()))
@@ -949,15 +960,17 @@ class GameScene:
                        else refusals.region_click_refused(state, region))
                 if why:
                     self.show_message(why)
+                    return  # a refused click selects nothing: its facts would stay pinned over the board
             if len(actions) == 1 and not isinstance(actions[0], MoveArmy):
                 self.act(actions[0])
                 return
             if len(actions) > 1:
                 view = [import_choice(state, a) if isinstance(a, ImportUnit) else Choice(_short(a, state), a, a.describe(state.board))
                         for a in actions]
-                self._open_aux(state.board.regions[region].name, _("What should happen here?"), view)
+                self._open_aux(state.board.regions[region].name, _("What should happen here?"), view, about=(region,))
                 return
         self.selected_region = None if region == self.selected_region else region
+        self.selected_in_turn = state.turns_taken
 
     def _left_up(self, pos: tuple[int, int]) -> None:
         drag = self.drag
@@ -980,7 +993,8 @@ class GameScene:
         choices = [Choice(convoy_label(state, a), a, _("The fleets used here cannot carry another army this turn."))
                    for a in matches if isinstance(a, MoveArmy)]
         self._open_aux(_("Choose the route"), _("The army can reach {region} in several ways.").format(
-            region=state.board.regions[region].name), choices)
+            region=state.board.regions[region].name), choices,
+            about=(drag.piece.region, region) + tuple(sea for a in matches if isinstance(a, MoveArmy) for sea in a.convoy or ()))
 
     def _click_rondel(self, space: int) -> None:
         state = self.session.state
@@ -1083,7 +1097,14 @@ class GameScene:
     def _tooltip_region(self) -> str | None:
         """The region whose facts show: the one under the pointer on the board, else the selected one."""
         region = self.hover_region if self.board.rect.collidepoint(self.hover_pos) else None
-        return region or self.selected_region
+        return region or self.selection()
+
+    def selection(self) -> str | None:
+        """The clicked region, until the nation turn it was clicked in ends (a French play-test's pinned
+        box stood over the Ionian Sea through three computer turns)."""
+        if self.selected_region is not None and self.session.state.turns_taken != self.selected_in_turn:
+            self.selected_region = None
+        return self.selected_region
 
     def tooltip_lines(self) -> list[str] | None:
         region = self._tooltip_region()
@@ -1092,7 +1113,7 @@ class GameScene:
     def highlights(self) -> dict[str, tuple[int, int, int]]:
         """Regions lit up: drag destinations, or the cities/provinces a click can use."""
         out: dict[str, tuple[int, int, int]] = {}
-        if self.selected_region:
+        if self.selection():
             out[self.selected_region] = (255, 214, 80)
         if self.drag is not None:
             for region in self.drag.destinations:
@@ -1365,19 +1386,20 @@ class GameScene:
         if not self.toast:
             return
         board = self.layout.board
-        size = panels.px(15, self.layout.scale)
-        f = panels.fitted_font(self.toast[0], size, "bold", board.w - 60)
-        lines = panels.wrap(self.toast[0], f, board.w - 60)[:3]
-        images = [f.render(line, True, (255, 255, 255)) for line in lines]
-        w = max(i.get_width() for i in images) + 24
-        h = sum(i.get_height() for i in images) + 12
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (board.centerx, board.y + 12)
+        frame = self.summary_overlay.rect if self.overlay == "summary" else None
+        images, rect = self._toast_box(board)
         if self.overlay is not None:  # clear of the open overlay's title and close hint
             rect.midbottom = (board.centerx, board.bottom - 4)
-            frame = self.summary_overlay.rect if self.overlay == "summary" else None
-            if frame is not None and frame.colliderect(rect) and not frame.colliderect(rect.move(0, board.y + 12 - rect.y)):
-                rect.y = board.y + 12  # the summary sits in a bottom corner: the top is free
+            if frame is not None and frame.colliderect(rect):
+                if not frame.colliderect(rect.move(0, board.y + 12 - rect.y)):
+                    rect.y = board.y + 12  # the summary sits in a bottom corner: the top is free
+                else:  # a tall summary: the toast goes beside it, in the wider strip it leaves
+                    left = pygame.Rect(board.x, board.y, frame.x - board.x, board.h)
+                    right = pygame.Rect(frame.right, board.y, board.right - frame.right, board.h)
+                    strip = max(left, right, key=lambda r: r.w)
+                    if strip.w >= 160:
+                        images, rect = self._toast_box(strip, lines=4)
+                        rect.midbottom = (strip.centerx, strip.bottom - 4)
         self.toast_rect = rect
         info = self.toast[2]
         pygame.draw.rect(surface, TOAST_INFO if info else TOAST_REFUSAL, rect, border_radius=8)
@@ -1386,6 +1408,16 @@ class GameScene:
         for img in images:
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += img.get_height()
+
+    def _toast_box(self, room: pygame.Rect, lines: int = 3) -> tuple[list[pygame.Surface], pygame.Rect]:
+        """The toast's lines wrapped to ``room`` (at most ``lines``) and its box, at the top of ``room``."""
+        size = panels.px(15, self.layout.scale)
+        width = max(60, room.w - 60 if room.w > 300 else room.w - 24)
+        f = panels.fitted_font(self.toast[0], size, "bold", width)
+        images = [f.render(line, True, (255, 255, 255)) for line in panels.wrap(self.toast[0], f, width)[:lines]]
+        rect = pygame.Rect(0, 0, max(i.get_width() for i in images) + 24, sum(i.get_height() for i in images) + 12)
+        rect.midtop = (room.centerx, room.y + 12)
+        return images, rect
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
         """An opaque screen: nobody sees the next player's cash before that player takes over."""

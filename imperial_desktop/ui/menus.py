@@ -28,7 +28,9 @@ from imperial_desktop.core.board import load_board
 from imperial_desktop.i18n import LANGUAGES, N_, _, available_languages, ngettext, system_language
 from imperial_desktop.session import saves
 from imperial_desktop.session import settings as settings_module
+from imperial_desktop.core.validate import shows_nothing
 from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.keep import free_save_name, game_in_progress, keep_game
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 from imperial_desktop.session.settings import PACES, THINK_TIMES, NewGameChoices
 from imperial_desktop.ui.fonts import font
@@ -342,7 +344,7 @@ _DEFAULT_NAME = re.compile(r"^(Player|Spieler|Joueur|Computer|Ordinateur)( \d+)?
 def _clean_seat_name(value: Any, index: int, kind: str) -> str:
     """A seat name from the settings file fit to show (bad characters dropped, length cut)."""
     text = plain_text(value).replace("?", "") if isinstance(value, str) and text_problem(value, 10**6) else value
-    if not isinstance(text, str) or not text.strip() or _DEFAULT_NAME.match(text.strip()):
+    if not isinstance(text, str) or not text.strip() or shows_nothing(text.strip()) or _DEFAULT_NAME.match(text.strip()):
         return _default_name(index, kind)  # a default name follows the language in use
     return text.strip()[:MAX_SEAT_NAME]
 
@@ -597,26 +599,22 @@ class NewGameScene(MenuScene):
         except ValueError as exc:
             self.show_error(str(exc))
             return
-        running = _unfinished_autosave()
+        running = game_in_progress()
         if running is None:
             self._start_pending()
             return
-        players = ", ".join(running.state.setup.players)
         self._replace_question = self.ask(
             _('A game is in progress ({players}, turn {turn}). A new game takes its place behind Continue; the game '
-              'in progress stays in Load as "{name}". Start the new game?').format(
-                players=players, turn=running.state.turns_taken + 1, name=_keep_name(running)),
+              'in progress stays in Load as "{name}". Start the new game?').format(**_in_progress_facts(running)),
             title=_("Replace the game in progress?"), ok=_("Start new game"))
 
     def on_confirmed(self, dialog: object) -> None:
         if dialog is self._replace_question and self._pending is not None:
-            running = _unfinished_autosave()
-            if running is not None:
-                try:
-                    saves.save_game(running.to_session(), _keep_name(running))
-                except (saves.SaveError, OSError) as exc:
-                    self.show_error(_("The game in progress could not be kept, so nothing was started: {reason}").format(reason=exc))
-                    return
+            problem = _keep_running_game()
+            if problem:
+                self.show_error(_("The game in progress could not be kept, so nothing was started: {reason}").format(
+                    reason=problem))
+                return
             self._start_pending()
 
     def _start_pending(self) -> None:
@@ -628,21 +626,33 @@ class NewGameScene(MenuScene):
             self.app.scene.show_message(problem + " " + _("The game goes on."), 6)
 
 
-def _unfinished_autosave() -> saves.SavedGame | None:
-    """The game behind Continue if there is one and it is not over (unreadable: None)."""
-    if not saves.has_autosave():
-        return None
-    try:
-        saved = saves.read_save(saves.autosave_path())
-    except saves.SaveError:
-        return None
-    return None if saved.state.is_terminal() else saved
-
-
-def _keep_name(saved: saves.SavedGame) -> str:
+def _keep_base_name(saved: saves.SavedGame) -> str:
     from imperial_desktop.ui.save_dialog import default_name
 
     return default_name(saved.to_session())
+
+
+def _in_progress_facts(running: saves.SavedGame) -> dict[str, object]:
+    """The players, turn and keeping name of the game in progress, for the replace question."""
+    base = _keep_base_name(running)
+    try:
+        name = free_save_name(base, running)
+    except saves.SaveError:
+        name = base
+    return {"players": ", ".join(running.state.setup.players), "turn": running.state.turns_taken + 1, "name": name}
+
+
+def _keep_running_game() -> str:
+    """Save the unfinished game behind Continue under a free name before another takes its place;
+    the reason it could not be kept, or "" (also when there is none to keep)."""
+    running = game_in_progress()
+    if running is None:
+        return ""
+    try:
+        keep_game(running, _keep_base_name(running))
+    except (saves.SaveError, OSError) as exc:
+        return str(exc)
+    return ""
 
 
 def _selected(dropdown: UIDropDownMenu) -> str:
@@ -724,6 +734,8 @@ class LoadScene(MenuScene):
         self.info_text = _("Reading saved games…")
         self._delete_question = None
         self._delete_target: saves.SaveInfo | saves.SaveProblem | None = None
+        self._replace_question = None
+        self._pending_load: GameSession | None = None  # loaded, waiting for "replace the game in progress?"
         super().__init__(app)
 
     def _build(self) -> None:
@@ -850,7 +862,17 @@ class LoadScene(MenuScene):
         except saves.SaveError as exc:
             self.show_info(_("This save cannot be opened: {reason}").format(reason=exc))
             return
-        self.app.start_game(session)
+        running = None if entry.autosave else game_in_progress()
+        if running is None or running.state.digest() == session.state.digest():
+            self.app.start_game(session)
+            return
+        # the loaded game replaces the one behind Continue: ask, and keep that one (a crash hunt lost
+        # a 65-turn game that way)
+        self._pending_load = session
+        self._replace_question = self.ask(
+            _('A game is in progress ({players}, turn {turn}). The loaded game takes its place behind Continue; the '
+              'game in progress stays in Load as "{name}". Load this game?').format(**_in_progress_facts(running)),
+            title=_("Replace the game in progress?"), ok=_("Load game"))
 
     def on_button(self, element: object) -> None:
         if element is self.back_button:
@@ -871,6 +893,15 @@ class LoadScene(MenuScene):
             self._delete_question = self.ask(question, title=_("Delete the save?"), ok=_("Delete"), danger=True)
 
     def on_confirmed(self, dialog: object) -> None:
+        if dialog is self._replace_question and self._pending_load is not None:
+            session, self._pending_load = self._pending_load, None
+            problem = _keep_running_game()
+            if problem:
+                self.show_info(_("The game in progress could not be kept, so nothing was loaded: {reason}").format(
+                    reason=problem))
+                return
+            self.app.start_game(session)
+            return
         if dialog is self._delete_question and self._delete_target is not None:
             target, self._delete_target = self._delete_target, None
             try:

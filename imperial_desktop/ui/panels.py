@@ -121,6 +121,20 @@ def _wrap(value: str, f: pygame.font.Font, width: float) -> list[str]:
     return lines
 
 
+def balanced_lines(value: str, f: pygame.font.Font, width: float) -> list[str]:
+    """The sentence in two lines of about equal width, each within ``width`` (empty if it cannot
+    be): a filled first line can leave one word alone on the second ("... de la / roue")."""
+    parts = words(value)
+    best: list[str] = []
+    widest = float("inf")
+    for cut in range(1, len(parts)):
+        lines = [" ".join(parts[:cut]), " ".join(parts[cut:])]
+        longest = max(f.size(line)[0] for line in lines)
+        if longest <= width and longest < widest:
+            best, widest = lines, longest
+    return best
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float, note: str = "") -> pygame.Rect:
     """Draw a panel frame with a title (and a note at its right); returns the content rectangle."""
     pygame.draw.rect(surface, PANEL_BG, rect)
@@ -197,8 +211,7 @@ def _headline(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int)
     small = max(MIN_TEXT, min(size - 2, (rect.h - 2) // 2 - 1))
     while small >= MIN_TEXT and font(small, "bold").get_linesize() * 2 <= rect.h + 2:
         f = font(small, "bold")
-        if f.size(value)[0] <= 2 * rect.w and len(lines := _wrap(value, f, rect.w)) == 2 \
-                and all(f.size(line)[0] <= rect.w for line in lines):
+        if f.size(value)[0] <= 2 * rect.w and (lines := balanced_lines(value, f, rect.w)):
             break
         lines, small = [], small - 1
     if len(lines) != 2:

@@ -42,6 +42,10 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
         text(surface, _("Equal totals are decided by the credit in the strongest nations ({nations}, ...).").format(nations=names),
              (rect.x + pad, chart_top), small, (150, 60, 40), "bold")
         chart_top += round(18 * scale)
+    if sheet.cash_hidden:  # a French play-test wondered why every place read "–"
+        sheet.note = _("Cash is hidden, so places are not shown; rows are in the order of the bonds' points.")
+        text(surface, sheet.note, (rect.x + pad, chart_top), small, PANEL_MUTED, "regular", max_width=rect.w - 2 * pad)
+        chart_top += round(18 * scale)
     draw_power_chart(surface, pygame.Rect(rect.x + pad, chart_top + 6, rect.w - 2 * pad, rect.bottom - pad - chart_top - 6), state, scale)
     return sheet
 
@@ -54,6 +58,7 @@ class ScoreSheet:
     heads: dict[str, list[str]] = field(default_factory=dict)
     cells: dict[str, dict[str, str]] = field(default_factory=dict)  # player name -> column -> points
     bottom: int = 0
+    note: str = ""  # a line under the table (why places are not shown)
     cash_hidden: bool = False  # some players' cash and totals were hidden (hot seat)
 
 

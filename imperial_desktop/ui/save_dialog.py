@@ -17,6 +17,7 @@ and keeps it open, so nothing is lost.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +31,7 @@ from imperial_desktop.i18n import _
 from imperial_desktop.ui.gui import ask, plain_text
 
 SIZE = (560, 210)
+log = logging.getLogger(__name__)
 
 
 def default_name(session: GameSession) -> str:
@@ -42,6 +44,15 @@ def default_name(session: GameSession) -> str:
     if len(name) > saves.MAX_SAVE_NAME:
         name = players[: saves.MAX_SAVE_NAME - len(tail) - 1].rstrip(", ") + "…" + tail
     return name
+
+
+def short_reason(exc: BaseException) -> str:
+    """Why a file could not be written, in the system's words ("No space left on device") without
+    the long file name that pushed them out of the one-line message (session 18's crash hunt)."""
+    cause = exc if isinstance(exc, OSError) else exc.__cause__
+    if isinstance(cause, OSError) and cause.strerror:
+        return cause.strerror
+    return str(exc)
 
 
 class SaveDialog:
@@ -103,7 +114,8 @@ class SaveDialog:
         try:
             self.saved_path = saves.save_game(self.session, name, self.saves_root)
         except (saves.SaveError, OSError) as exc:
-            self.show_message(_("Not saved: {reason}").format(reason=exc))
+            log.warning("save %r not written: %s", name, exc)
+            self.show_message(_("Not saved: {reason}").format(reason=short_reason(exc)))
             return
         self.close()
         if self.on_done is not None:

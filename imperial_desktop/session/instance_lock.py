@@ -1,0 +1,100 @@
+"""One window of the game autosaves at a time.
+
+Two windows that autosave into the same folder overwrite each other's game: the last to write
+wins (session 18's crash hunt lost a whole game that way). The first window holds an operating-
+system lock on a file in the saves folder for as long as it runs; the lock goes with the process,
+also when it is killed, so it never goes stale. A second window finds the lock taken and plays
+without autosaving (the player is told, and can save by name).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import IO
+
+from imperial_desktop.session.saves import PathLike, saves_dir
+
+log = logging.getLogger(__name__)
+
+LOCK_FILE = ".autosave.lock"
+
+
+# lock files this process holds (a second window of the same process, as tests make, shares it)
+_HELD: dict[Path, IO[bytes]] = {}
+
+
+class AutosaveLock:
+    """The lock on the saves folder's autosave; :attr:`held` says whether this process has it."""
+
+    def __init__(self, root: PathLike | None = None):
+        self.path = saves_dir(root) / LOCK_FILE
+        self.held = False
+
+    def acquire(self) -> bool:
+        """Take the lock if no other process has it; True when this process holds it now. A folder
+        that cannot be written (no lock file possible) counts as held: there is no one to clash
+        with there, and the autosave reports its own failure."""
+        if self.held or self.path in _HELD:
+            self.held = True
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self.path, "a+b")  # noqa: SIM115 - kept open while the lock is held
+        except OSError as exc:
+            log.info("no autosave lock file (%s): autosaving without one", exc)
+            self.held = True
+            return True
+        if not _try_lock(handle):
+            handle.close()
+            log.warning("another window autosaves in %s: this one does not", self.path.parent)
+            return False
+        _HELD[self.path] = handle
+        self.held = True
+        return True
+
+    def release(self) -> None:
+        """Let the lock go (the end of the process does the same)."""
+        handle = _HELD.pop(self.path, None) if self.held else None
+        if handle is not None:
+            _unlock(handle)
+            handle.close()
+        self.held = False
+
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(handle: IO[bytes]) -> bool:
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass
+else:
+    import fcntl
+
+    def _try_lock(handle: IO[bytes]) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        except OSError:
+            pass
+
+
+__all__ = ["AutosaveLock", "LOCK_FILE"]
