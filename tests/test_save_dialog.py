@@ -161,3 +161,24 @@ def test_a_full_disk_is_named_in_the_dialog(ui, session, tmp_path, monkeypatch):
                         name="Player 1, Computer 1, Computer 2, Computer 3 - turn 12")
     click(manager, screen, dialog, dialog.save_button)
     assert dialog.alive and dialog.message.text == "Not saved: No space left on device"
+
+
+def test_a_six_player_games_default_name_counts_the_computers():
+    """6-player play-test (session 18): "Player 1, Computer 1, Computer 2, Computer 3, Com… - turn 45"
+    and two such saves looked alike in Load. Names that do not fit give the people and the number of
+    computers; four players still read in full."""
+    from imperial_desktop.core import GameSetup
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+    from imperial_desktop.ui.save_dialog import default_name
+
+    def named(names, humans):
+        seats = [Seat(n, HUMAN if i < humans else COMPUTER, "normal") for i, n in enumerate(names)]
+        return default_name(GameSession(GameSetup.create(len(names), 1, names=names), seats, seed=1))
+
+    six = ["Player 1"] + [f"Computer {i}" for i in range(1, 6)]
+    assert named(six, 1) == "Player 1 and 5 computers - turn 1"
+    assert named(["Anna", "Ben"] + six[2:], 2) == "Anna, Ben and 4 computers - turn 1"
+    assert named(six[:4], 1) == "Player 1, Computer 1, Computer 2, Computer 3 - turn 1"
+    long_people = [f"Somebody with a long name {i}" for i in range(6)]
+    assert len(named(long_people, 6)) <= 60 and named(long_people, 6).endswith("… - turn 1")

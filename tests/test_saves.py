@@ -289,8 +289,8 @@ def test_unreadable_files_give_clean_errors(tmp_path, content):
 def test_missing_file_and_folder_give_clean_errors(tmp_path):
     with pytest.raises(SaveError, match="cannot read"):
         read_save(tmp_path / "nope.json")
-    with pytest.raises(SaveError, match="cannot read"):
-        read_save(tmp_path)
+    with pytest.raises(SaveError, match="is not a saved game \\(not a regular file\\)"):
+        read_save(tmp_path)  # a folder
 
 
 def test_error_names_the_illegal_action(tmp_path):

@@ -62,10 +62,15 @@ def test_the_computer_panel_shows_the_turn_it_names_and_nothing_older() -> None:
                 for s in steps:
                     assert s.kind in FOLLOW_UPS or s.nation == nation, (title, s.caption)
                 checked["thinking"] += 1
+                if scene.thinking_shown:  # a whole sentence (6-player play-test: "thinking about: (Great Britain) must")
+                    assert scene.thinking_shown.startswith(state.describe_decision()), scene.thinking_shown
+                    assert not scene.thinking_shown.startswith("(")
+                    checked["thinking text"] = checked.get("thinking text", 0) + 1
         if session.state.is_terminal():
             break
     print(checked)
     assert checked["step"] > 50 and checked["investor"] > 0 and checked["top bar"] > 0, checked
+    assert checked.get("thinking text", 0) > 0, checked
 
 
 def test_long_step_captions_wrap_and_are_never_cut() -> None:
@@ -86,3 +91,22 @@ def test_long_step_captions_wrap_and_are_never_cut() -> None:
     # with little room the newest caption is kept whole, the oldest goes
     short = GameScene._wrapped_steps(captions, None, 240, 13, room=2)
     assert " ".join(line.strip() for line, _bold in short).split() == captions[1].split()
+
+
+def test_a_human_nations_move_shown_as_a_step_is_not_called_a_computer_turn() -> None:
+    """6-player play-test (session 18): a Swiss Bank forced France, the player's nation, onto
+    Investor, and the panel said "Computer turn: France (Player 1)"."""
+    from helpers import FR, six_player_game
+
+    from imperial_desktop.session.seats import HUMAN
+    from imperial_desktop.ui.game_scene import GameScene
+
+    state = six_player_game()
+    names = list(state.setup.players)
+    seats = [Seat(n, HUMAN if i == state.government[FR] else COMPUTER, "easy") for i, n in enumerate(names)]
+    session = GameSession(state.setup, seats, state=state)
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0), size=(1280, 800))
+    heading = driver.scene._turn_heading(("nation", FR))
+    assert heading == f"Turn of France ({names[state.government[FR]]})", heading
+    other = next(n for n in state.board.nation_ids if state.government[n] != state.government[FR])
+    assert driver.scene._turn_heading(("nation", other)).startswith("Computer turn: ")

@@ -129,7 +129,7 @@ def test_a_long_summary_shows_the_newest_lines_and_says_how_many_are_cut(size):
     turns = scene.summary.all_turns()
     assert overlay.cut > 0
     texts = [text for text, _rect in overlay.drawn]
-    assert texts[1] == f"... {overlay.cut} earlier lines (full text in the log)"
+    assert texts[1] == f"... {overlay.cut} earlier lines (the wheel scrolls back; all of it is in the log)"
     newest = turns[-1].lines[-1]
     assert newest.endswith(texts[-2])  # the last line told is the newest (its last wrapped part)
     assert turns[-1].title in texts
@@ -144,6 +144,45 @@ def test_a_long_summary_shows_the_newest_lines_and_says_how_many_are_cut(size):
     assert scene.overlay is None and game_now(session) == before
 
 
+def test_the_wheel_over_the_frame_scrolls_back_to_the_earliest_lines_and_forward_again():
+    """6-player play-test (session 18): the frame began with "... 13 earlier lines" and the player's
+    own turn (a Swiss Bank forced France onto Investor) could not be brought back. The wheel over the
+    frame scrolls back through the earlier lines and forward again; the frame does not move."""
+    session = computers_played()
+    driver = open_game(session, (1280, 720), whole_game=True)
+    scene = driver.scene
+    driver.key(pygame.K_r)
+    overlay = scene.summary_overlay
+    first_cut, frame = overlay.cut, overlay.rect.copy()
+    assert first_cut > 0 and overlay.later == 0
+    newest = [text for text, _r in overlay.drawn][-2]
+
+    def wheel(y: int) -> None:
+        driver.move(overlay.rect.center)
+        driver.post(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+        driver.frame(1)
+
+    wheel(1)
+    assert overlay.cut < first_cut and overlay.later == 3 and overlay.rect == frame
+    texts = [text for text, _r in overlay.drawn]
+    assert texts[-2] == "... 3 later lines (the wheel scrolls forward)" and newest not in texts
+    for _ in range(200):
+        wheel(1)
+        if overlay.cut == 0:
+            break
+    assert overlay.cut == 0
+    texts = [text for text, _r in overlay.drawn]
+    earliest = scene.summary.all_turns()[0]
+    assert earliest.title in texts and not texts[1].startswith("... ")  # nothing earlier is left out
+    at_top = overlay.scroll
+    wheel(1)
+    assert overlay.scroll == at_top  # no further back than the first line
+    for _ in range(200):
+        wheel(-1)
+    assert overlay.later == 0 and [text for text, _r in overlay.drawn][-2] == newest
+    assert scene.overlay == "summary" and scene.board.zoom == scene.board.min_zoom  # the board did not zoom
+
+
 def test_a_lost_government_stands_first_in_the_frame_and_is_never_cut():
     """The news of a government lost or won comes right under the title, before every turn's
     lines, also when the turns are too many for the frame and earlier lines are cut."""
@@ -156,7 +195,7 @@ def test_a_lost_government_stands_first_in_the_frame_and_is_never_cut():
     turns = SummaryTracker(session).all_turns()
     news = ["Anna lost Austria-Hungary to Bot 2."]
     for area in (pygame.Rect(0, 0, 900, 480), pygame.Rect(0, 0, 600, 300)):
-        image, drawn, cut, _shown = _render("What happened", turns, area, 1.0, news)
+        image, drawn, cut, _shown, _later = _render("What happened", turns, area, 1.0, news)
         texts = [t for t, _r in drawn]
         assert texts[1] == news[0]  # right under the one-line title
         assert image.get_height() <= area.h + 4

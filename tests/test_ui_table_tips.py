@@ -153,3 +153,28 @@ def test_pointing_at_a_rondel_space_says_what_it_would_bring() -> None:
     assert scene.rondel_hover == space
     assert shown is not None and shown[0] == choice.label
     assert choice.detail and choice.detail.split()[0] in " ".join(shown[1:])
+
+
+def test_a_computer_players_head_names_its_level() -> None:
+    """6-player play-test (session 18): which computer was Hard showed only in the Load screen."""
+    from ui_driver import Driver
+
+    from imperial_desktop.session.controller import GameSession
+    from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+    from imperial_desktop.ui.game_scene import GameScene
+
+    state = _played_states()["rondel"]
+    names = list(state.setup.players)
+    levels = [None, "hard", "easy", "expert"]
+    seats = [Seat(n, HUMAN if level is None else COMPUTER, level or "normal") for n, level in zip(names, levels)]
+    session = GameSession(state.setup, seats, state=state.clone())
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0), size=(1280, 800))
+    driver.frame(2)
+    scene = driver.scene
+    for name, level in zip(names, levels):
+        head = next(rect for rect, lines in scene.table_tips if lines[0] == name)
+        shown = " ".join(_hover(driver, head.center) or [])
+        if level is None:
+            assert "computer" not in shown, shown
+        else:
+            assert f"Played by the computer, level: {level}." in shown, shown

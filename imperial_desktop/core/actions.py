@@ -236,7 +236,7 @@ class EndPhase(Action):
     phase: str
 
     def describe(self, board: Board) -> str:
-        texts = {"import": _("{nation}: imports nothing more"), "fleets": _("{nation}: ends the fleet movement"),
+        texts = {"import": _("{nation}: ends the import"), "fleets": _("{nation}: ends the fleet movement"),
                  "armies": _("{nation}: ends the army movement and the maneuver")}
         return texts.get(self.phase, "{nation}: " + self.phase).format(nation=_n(board, self.nation))
 
@@ -310,7 +310,8 @@ class Peace(Action):
     nation: str
 
     def describe(self, board: Board) -> str:
-        return _("{nation}: no battle").format(nation=_n(board, self.nation))
+        # "wants": another nation there may still demand one (play-test: "no battle", then a battle)
+        return _("{nation}: wants no battle").format(nation=_n(board, self.nation))
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,6 +232,8 @@ class ChoicePanel:
             image = f.render(line, True, CAPTION_TEXT)
             surface.blit(image, image.get_rect(midtop=(rect.w // 2, k * f.get_linesize())))
         caption = UIImage(rect, surface, self.manager, container=self.scroll)
+        if " ".join(lines) != " ".join(panels.words(choice.detail)):  # cut short: the whole of it on hover
+            caption.set_tooltip(escape(choice.detail))
         self.captions[caption] = choice
 
     def _add(self, choice: Choice, rect: pygame.Rect, container, small: bool = False) -> UIButton:

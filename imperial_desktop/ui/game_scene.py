@@ -122,6 +122,7 @@ class GameScene:
         self.log_scroll = 0
         self._log_most = 0
         self.hide_cash = False
+        self.thinking_shown = ""  # the line saying what a computer thinks about (tests)
         self.selected_region: str | None = None  # clicked: its facts stay shown until the nation turn ends
         self.selected_in_turn = 0
         self.drag: Drag | None = None
@@ -286,6 +287,8 @@ class GameScene:
             gov = state.government.get(who)
             name = state.board.name_of(who)
             turn = _("{nation} ({player})").format(nation=name, player=names[gov]) if gov is not None else name
+            if gov is not None and self.session.seats[gov].is_human:  # e.g. its move forced by a Swiss Bank
+                return _("Turn of {turn}").format(turn=turn)
             return _("Computer turn: {turn}").format(turn=turn)
         return _("What the computers did")
 
@@ -622,6 +625,10 @@ class GameScene:
         if self.layout.log.collidepoint(pos):
             self.log_scroll = max(0, min(self._log_most, self.log_scroll + 3 * event.y))
             self._dirty = True
+        elif self.overlay == "summary" and self.summary_overlay.rect is not None \
+                and self.summary_overlay.rect.collidepoint(pos):
+            if self.summary_overlay.scroll_by(3 * event.y):  # wheel up: earlier turns
+                self._dirty = True
         elif self.board.rect.collidepoint(pos) and self.overlay is None:
             self.board.zoom_at(pos, 1.15 ** event.y)
             self.hover_region = self.board.region_at(pos)
@@ -1498,7 +1505,7 @@ class GameScene:
         self.table_current_shown = (current_nation, current_player)
         self.table_tips = []
         panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player, current_nation,
-                          self.table_tips)
+                          self.table_tips, [None if seat.is_human else seat.level for seat in self.session.seats])
         self._draw_decision_area(chrome, state, step)
         self._log_most = panels.draw_log(chrome, lay.log, self.log, s, self.log_scroll)
 
@@ -1545,10 +1552,12 @@ class GameScene:
         f = font(size)
         line_h = f.get_linesize() + 2
         y = inner.y + 2
+        self.thinking_shown = ""
         if step is None and self.session.computer_thinking():
-            about = state.describe_decision()
-            about = about[len(who):].strip(" ,:") if about.startswith(who) else about
-            thinking = _("{player} is thinking about: {decision}").format(player=who, decision=about or _("the next move"))
+            # the whole sentence: cut after the player's name it read "is thinking about: (Great Britain)
+            # must move fleets" (6-player play-test)
+            thinking = self.thinking_shown = _("{decision}: {player} is thinking...").format(
+                decision=state.describe_decision(), player=who)
             for text_line in panels.wrap(thinking, f, inner.w):
                 panels.text(surface, text_line, (inner.x, y), size, PANEL_TEXT, max_width=inner.w)
                 y += line_h

@@ -268,10 +268,13 @@ def power_tip(state: GameState, nation: str, scale: float) -> list[str]:
         "its interest times {factor}.", power).format(points=power, factor=factor), scale)
 
 
-def player_tip(state: GameState, player: int, cash: str, scale: float) -> list[str]:
-    """The tooltip of a player's column head: cash and what the badges mean."""
+def player_tip(state: GameState, player: int, cash: str, scale: float, level: str | None = None) -> list[str]:
+    """The tooltip of a player's column head: cash, what the badges mean and, for a computer, its
+    level (a 6-player play-test found which computer was Hard only in the Load screen)."""
     lines = [state.setup.players[player]] + tip_lines("", _("Cash: {cash}; below it, this player's bonds in each "
                                                             "nation (the government's are framed).").format(cash=cash), scale)[1:]
+    if level:
+        lines += tip_lines("", _("Played by the computer, level: {level}.").format(level=_(level)), scale)[1:]
     if state.card == player:
         lines += tip_lines("", _("Inv. card: holds the investor card. When a nation reaches the Investor space, this "
                                  "player gets 2M and may buy a bond."), scale)[1:]
@@ -284,12 +287,13 @@ def player_tip(state: GameState, player: int, cash: str, scale: float) -> list[s
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
                hide_cash_of: set[int] | None = None, flash: Iterable[str] = (),
                current_player: int | None = None, current_nation: str | None = None,
-               tips: list[TableTip] | None = None) -> dict[str, pygame.Rect]:
+               tips: list[TableTip] | None = None, levels: list[str | None] | None = None) -> dict[str, pygame.Rect]:
     """One table of the nations (government, treasury, power, flags, factories, units) and of every
     investor's bonds in them (a column per player, headed by cash, Swiss Bank and investor card),
     with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights).
     ``current_nation``: the row to mark (a computer move being shown); else the nation acting now.
-    ``tips`` receives the places that explain themselves on hover (heads, power cells, players)."""
+    ``tips`` receives the places that explain themselves on hover (heads, power cells, players);
+    ``levels``: each seat's computer level, None for a person."""
     tips = [] if tips is None else tips
     inner = panel(surface, rect, _("Nations and bonds"), scale,
                   _("under each player: cash, then bonds in M; the government's are framed"))
@@ -334,7 +338,8 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
         tips.append((pygame.Rect(round(xs[key]), hy, round(end - xs[key]), head_h), column_tip(key, scale)))
     for p in range(players):
         cell = pygame.Rect(round(player_x[p]), hy, round(player_w) - 3, head_h - 1)
-        tips.append((cell, player_tip(state, p, "??" if hide_cash_of and p in hide_cash_of else money(state.cash[p]), scale)))
+        tips.append((cell, player_tip(state, p, "??" if hide_cash_of and p in hide_cash_of else money(state.cash[p]), scale,
+                                      levels[p] if levels and p < len(levels) else None)))
         if p == current_player:
             pygame.draw.rect(surface, CURRENT_ROW, cell)
         for i, line in enumerate(heads[p]):

@@ -27,7 +27,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UIWindow
 
 from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
-from imperial_desktop.i18n import _
+from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui.gui import ask, plain_text
 
 SIZE = (560, 210)
@@ -40,10 +40,25 @@ def default_name(session: GameSession) -> str:
     state = session.state
     players = ", ".join(plain_text(p) for p in state.setup.players)
     tail = " - " + _("turn {turn}").format(turn=state.turns_taken + 1)
+    if len(players + tail) > saves.MAX_SAVE_NAME:  # six players: the people, and the computers counted
+        players = _people_and_computers(session)
     name = players + tail
     if len(name) > saves.MAX_SAVE_NAME:
         name = players[: saves.MAX_SAVE_NAME - len(tail) - 1].rstrip(", ") + "…" + tail
     return name
+
+
+def _people_and_computers(session: GameSession) -> str:
+    """"Anna, Ben and 4 computers": a six-player game's names ran past the name's 60 characters, and
+    the Load list cut what was left of them (play-test: "Player 1, Computer 1, Computer 2, Com…")."""
+    people = [plain_text(seat.name) for seat in session.seats if seat.is_human]
+    computers = sum(1 for seat in session.seats if not seat.is_human)
+    if not computers:
+        return ", ".join(people)
+    counted = ngettext("{count} computer", "{count} computers", computers).format(count=computers)
+    if not people:
+        return counted
+    return _("{names} and {last}").format(names=", ".join(people), last=counted)
 
 
 def short_reason(exc: BaseException) -> str:

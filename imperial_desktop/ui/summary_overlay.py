@@ -59,6 +59,8 @@ class SummaryOverlay:
         self._key: tuple | None = None
         self._image: pygame.Surface | None = None
         self._rows_at: list[tuple[str, pygame.Rect]] = []  # in the image
+        self.scroll = 0  # rows scrolled back from the newest (the wheel over the frame)
+        self.later = 0  # rows below the frame's last one while scrolled back
 
     def turns(self, player: int) -> list[NationTurnSummary]:
         """The player's summary, made again only when the game moved on (or back)."""
@@ -69,25 +71,44 @@ class SummaryOverlay:
             self._turns = self.tracker.since(player)
             self._turns_key = key
             self._made += 1
+            self.scroll = 0
         return self._turns
+
+    def scroll_by(self, rows: int) -> bool:
+        """Scroll back (``rows`` > 0: towards earlier turns) or forward; whether anything moved. A
+        six-player round cut a player's own turn out of the frame (play-test) and nothing could
+        bring it back but the log."""
+        if rows > 0 and self.cut == 0:
+            return False  # the earliest line is in view
+        new = max(0, self.scroll + rows)
+        if new == self.scroll:
+            return False
+        self.scroll = new
+        return True
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, board: BoardView, player: int, player_name: str,
              scale: float, keep_clear: tuple[str, ...] = ()) -> None:
         """Outline the regions the summary names, then draw its frame in a corner of ``area`` (the one
         that hides least of ``keep_clear``, the regions the player must see now, and of the named ones)."""
         turns = self.turns(player)
-        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect), keep_clear)
+        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect), keep_clear,
+               self.scroll)
         if key != self._key or self._image is None:
             title = _("What happened since the last decision of {player}").format(player=player_name)
             if self.tracker is not None and self.tracker.last_decision(player) is None:
                 title = _("What happened so far")  # the player has decided nothing yet (play-test: "Zug 4")
             news = self.tracker.government_news(player, turns) if self.tracker is not None else []
-            self._image, self._rows_at, self.cut, shown = _render(title, turns, area, scale, news)
+            placed_before = self.rect if self._key is not None and self._key[:-1] == key[:-1] else None
+            self._image, self._rows_at, self.cut, shown, self.later = _render(title, turns, area, scale, news,
+                                                                              self.scroll)
             # only the turns in the frame: a whole game's regions would cover the map
             named = (r for i in shown for r in turns[i].regions if r in board.geometry.regions)
             self.regions = tuple(dict.fromkeys(named))
-            self.rect = _place((self._image.get_width() - SHADOW, self._image.get_height() - SHADOW), area, board,
-                               self.regions, keep_clear)
+            size = (self._image.get_width() - SHADOW, self._image.get_height() - SHADOW)
+            if placed_before is not None and placed_before.size == size:
+                self.rect = placed_before  # scrolling does not move the frame under the pointer
+            else:
+                self.rect = _place(size, area, board, self.regions, keep_clear)
             self._key = key
         assert self.rect is not None
         self._outline(surface, board)
@@ -137,16 +158,17 @@ def fit_newest(rows: list[Row], height: int, row_h: int, gap: int) -> tuple[list
         if tall([note] + shown) > height and n > 0:
             break
         best, cut = shown, len(rows) - len(shown)
-    text = ngettext("... {count} earlier line (full text in the log)",
-                    "... {count} earlier lines (full text in the log)", cut).format(count=cut)
+    text = ngettext("... {count} earlier line (the wheel scrolls back; all of it is in the log)",
+                    "... {count} earlier lines (the wheel scrolls back; all of it is in the log)", cut).format(count=cut)
     return [Row(text, "note")] + best, cut
 
 
 def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale: float,
-            news: list[str] = ()) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]], int, list[int]]:
-    """The frame as an image (with its shadow), its text rows' rectangles in it, the cut count and
-    the turns shown (their numbers in ``turns``). ``news`` (governments the player lost or won)
-    stands first, in bold red, and is never cut."""
+            news: list[str] = (), scroll: int = 0) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]], int, list[int], int]:
+    """The frame as an image (with its shadow), its text rows' rectangles in it, the cut count, the
+    turns shown (their numbers in ``turns``) and the rows left out below (scrolled back ``scroll``
+    rows from the newest). ``news`` (governments the player lost or won) stands first, in bold red,
+    and is never cut."""
     size, title_size, close_size = panels.px(15, scale), panels.px(19, scale), panels.px(12, scale)
     f, fb, ft = font(size), font(size, "bold"), font(title_size, "bold")
     pad, gap = round(14 * scale), round(6 * scale)
@@ -164,14 +186,25 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale
     close = _("Click or press Esc to close")
     head_h = len(title_lines) * ft.get_linesize() + round(8 * scale) + (len(news_lines) * row_h + gap if news_lines else 0)
     foot_h = round(6 * scale) + font(close_size).get_linesize()
+    later = 0
     if turns:
         room = area.h - 2 * pad - head_h - foot_h
-        rows, cut = fit_newest(rows_of(turns, f, width, indent), room, row_h, gap)
+        every = rows_of(turns, f, width, indent)
+        later = min(scroll, len(every) - 1)
+        if later:  # scrolled back: the rows below go, and a note at the foot says so
+            room -= row_h
+        rows, cut = fit_newest(every[: len(every) - later], room, row_h, gap)
+        if later:
+            rows.append(Row(ngettext("... {count} later line (the wheel scrolls forward)",
+                                     "... {count} later lines (the wheel scrolls forward)", later).format(count=later),
+                            "note"))
     else:
         rows, cut = [Row(_("Nothing yet: no other nation has acted since."), "line")], 0
         indent = 0
     body_h = len(rows) * row_h + gap * sum(1 for r in rows[1:] if r.kind == "heading")
     w, h = width + 2 * pad, min(area.h, 2 * pad + head_h + body_h + foot_h)
+    if cut or later:  # the whole height: scrolling neither moves nor resizes the frame under the pointer
+        h = area.h
     image = pygame.Surface((w + SHADOW, h + SHADOW), pygame.SRCALPHA)
     frame = pygame.Rect(0, 0, w, h)
     pygame.draw.rect(image, (0, 0, 0, 150), frame.move(SHADOW, SHADOW), border_radius=10)
@@ -201,7 +234,7 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale
         y += row_h
     drawn.append((close, panels.text(image, close, (pad + width, h - pad), close_size, PANEL_MUTED, "regular",
                                       "bottomright", max_width=width)))
-    return image, drawn, cut, sorted({r.turn for r in rows if r.kind != "note"} if turns else ())
+    return image, drawn, cut, sorted({r.turn for r in rows if r.kind != "note"} if turns else ()), later
 
 
 def _place(size: tuple[int, int], area: pygame.Rect, board: BoardView, regions: tuple[str, ...],
