@@ -209,3 +209,28 @@ def test_an_open_drop_down_is_not_covered_by_its_tool_tip(app):
     for _ in range(12):  # the pointer stays on the open menu
         app.frame(0.1)
     assert not [s for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip" and s.alive()]
+
+
+def test_saving_other_settings_leaves_the_window_alone_and_a_new_size_fits_the_screen(app, monkeypatch):
+    """6-player play-test (session 18): with the window at 1280x720 and the stored size 1600x1000,
+    saving a new pace made the window 1600x1000, which on a 1366x768 laptop hangs over its edges.
+    Only a changed size or full screen sets the window again, and never larger than the screen."""
+    import pygame
+
+    from imperial_desktop.ui import app as app_module
+
+    calls = []
+    real = type(app).apply_window_settings
+    monkeypatch.setattr(type(app), "apply_window_settings", lambda self: (calls.append(1), real(self)))
+    scene = _settings_screen(app)
+    choose_in_app(app, scene.pace, next(o[0] for o in scene.pace.options_list if o[1] == "fast"))
+    click_in_app(app, scene.done, settle=2)
+    assert app.settings.pace == "fast" and calls == []
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    assert app_module.fit_to_desktop((1600, 1000)) == (1366, 708)
+    assert app_module.fit_to_desktop((1280, 700)) == (1280, 700)
+    scene = _settings_screen(app)
+    choose_in_app(app, scene.size, next(o[0] for o in scene.size.options_list if o[1] != "1600x1000"))
+    click_in_app(app, scene.done, settle=2)
+    assert calls == [1]
+    assert app.window.get_width() <= 1366 and app.window.get_height() <= 708

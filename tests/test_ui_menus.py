@@ -508,3 +508,27 @@ def test_loading_a_save_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path,
     select_row(app, autosave_row)
     click(app, scene.load_button)  # Continue's own game: no question
     assert len(started) == 2 and not scene._replace_question.alive()
+
+
+def test_the_beginners_hint_stays_with_six_seats_and_makes_way_for_a_message(app):
+    """6-player play-test (session 18): the hint "New to Imperial? Leave these options as they are"
+    was gone with six seats (no row left for it). It stands on the message line until a message."""
+    from ui_driver import choose_in_app
+
+    from imperial_desktop.ui.menus import NewGameScene
+
+    resize(app, (1280, 720))
+    click(app, app.scene.buttons["new"])
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    choose_in_app(app, scene.widgets["players"], "6")
+    frames(app, 2)
+    scene = app.scene
+    assert len(scene.seat_rows) == 6
+    hint = scene.hint_label
+    assert hint is not None and hint.visible and hint.text.startswith("New to Imperial?")
+    assert hint.font.size(hint.text)[0] <= hint.rect.w
+    scene.show_error("Every player needs a different name")
+    frames(app, 1)
+    assert not hint.visible or not hint.rect.colliderect(scene.error.rect)
+    assert layout_problems(app) == []

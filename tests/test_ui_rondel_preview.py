@@ -248,3 +248,24 @@ def test_every_decision_view_of_random_games_is_made_without_error(players) -> N
                 assert all(c.detail for c in view.choices), view.title
             state.apply(bots[state.current_player()].choose(state))
         assert rondel_views > 10
+
+
+def test_a_move_past_investor_says_so_under_its_button():
+    """6-player play-test (session 18): Import and Taxation passed Investor without a word under their
+    buttons, and the card holder and a Swiss Bank then invested (one forced the player's stop). A move
+    that goes past Investor says so in its line; stopping on it, or not reaching it, does not."""
+    state = six_player_game()
+    give_turn(state, AH, position=space(state, "maneuver"))  # the Maneuver space before Investor
+    lines = {state.board.rondel[a.space].action + str(a.space): outlook(state, a).line
+             for a in state.legal_actions() if isinstance(a, ChooseRondel)}
+    investor = space(state, "investor")
+    for a in state.legal_actions():
+        if not isinstance(a, ChooseRondel):
+            continue
+        line = outlook(state, a).line
+        beyond = 0 < (investor - state.rondel[AH]) % 8 < (a.space - state.rondel[AH]) % 8
+        assert line.endswith(" · passes Investor") == beyond, (a.space, line)
+    assert any(line.endswith("passes Investor") for line in lines.values()), lines
+    first = first_turn(six_player_game())
+    assert not any(outlook(first, a).line.endswith("passes Investor") for a in first.legal_actions()
+                   if isinstance(a, ChooseRondel))  # the first placement passes nothing

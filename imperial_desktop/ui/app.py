@@ -62,12 +62,21 @@ def init_display(size: tuple[int, int], headless: bool, fullscreen: bool = False
     except (FileNotFoundError, OSError, pygame.error):
         pass
     if not headless:
-        desktops = pygame.display.get_desktop_sizes()
-        if desktops:
-            dw, dh = desktops[0]
-            size = (min(size[0], dw), min(size[1], dh - 60))
+        size = fit_to_desktop(size)
     flags = 0 if headless else (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
     return pygame.display.set_mode(size if not fullscreen or headless else (0, 0), flags)
+
+
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` made no larger than the screen (less room for a task bar): a window of the stored
+    1600x1000 on a 1366x768 laptop would hang over its edges."""
+    import pygame
+
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    return (min(size[0], dw), min(size[1], dh - 60))
 
 
 class App:
@@ -302,7 +311,8 @@ class App:
         if self.smoke:
             return
         flags = pygame.FULLSCREEN if s.fullscreen else pygame.RESIZABLE
-        window = pygame.display.set_mode((0, 0) if s.fullscreen else (s.window_width, s.window_height), flags)
+        window = pygame.display.set_mode((0, 0) if s.fullscreen else fit_to_desktop((s.window_width, s.window_height)),
+                                         flags)
         self._fit_to_window(window)
         self._backdrop = None
 

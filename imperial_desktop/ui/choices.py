@@ -15,7 +15,7 @@ from imperial_desktop.core import (
 from imperial_desktop.core.events import join_words, place, units_phrase
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui.localized import format_money as money
-from imperial_desktop.ui.rondel_preview import outlook
+from imperial_desktop.ui.rondel_preview import outlook, passes_investor
 from imperial_desktop.ui.movable import movable_paragraph
 
 
@@ -74,7 +74,7 @@ def rondel_choice(state: GameState, action: ChooseRondel) -> Choice:
     start = state.rondel[action.nation]
     steps = 0 if start is None else (action.space - start) % len(b.rondel)
     cost = b.rondel_cost(steps)
-    passes = start is not None and 0 < (b.investor_index - start) % len(b.rondel) < steps
+    passes = passes_investor(state, action)
     # the first placement is free on every space (the prompt says so): the name alone
     label = space.name if start is None else f"{space.name} · " + ngettext(
         "{count} step", "{count} steps", steps).format(count=steps) + " · " + (money(cost) if cost else _("free"))

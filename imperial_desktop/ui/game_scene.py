@@ -605,7 +605,10 @@ class GameScene:
         if self.drag is not None:
             self.drag.pos = event.pos
             self._dirty = True
-        self.hover_region = self.board.region_at(event.pos)
+        # a stack drawn beside a small region (Belgium at the fit zoom) stands for that region: pointing
+        # at it names it, not the land it is drawn over (play-test: "a British army in France")
+        piece = self.board.piece_at(event.pos) if self.drag is None else None
+        self.hover_region = piece.region if piece is not None else self.board.region_at(event.pos)
         space = None
         if self._rondel_geometry is not None and self.layout.rondel.collidepoint(event.pos) and self._human_decision() == "rondel":
             space = rondel_panel.rondel_space_at(event.pos, self._rondel_geometry, len(self.session.state.board.rondel))

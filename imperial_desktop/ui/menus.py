@@ -473,12 +473,17 @@ class NewGameScene(MenuScene):
         self.widgets["seed"] = seed
         y += pitch
         bh = min(44, max(24, ph - y - pitch - 12))
+        # a play-test's newcomer met house rules before the first game: say they can stay as they are
+        hint = _("New to Imperial? Leave these options as they are; point at one for a short explanation.")
+        message_rect = pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28)
+        self.hint_label = None
         if ph - bh - 12 - 30 - y >= ch:  # room for a hint above the message line
-            # a play-test's newcomer met house rules before the first game: say they can stay as they are
-            hint = _("New to Imperial? Leave these options as they are; point at one for a short explanation.")
-            UILabel(pygame.Rect(20, y, pw - 40, ch), _fit(hint, pw - 44, 14), m, container=p, object_id="#hint_label")
+            self.hint_label = UILabel(pygame.Rect(20, y, pw - 40, ch), _fit(hint, pw - 44, 14), m, container=p,
+                                      object_id="#hint_label")
+        elif not self.error_text:  # six seats leave no room: the hint stands on the message line until a message
+            self.hint_label = UILabel(message_rect, _fit(hint, pw - 44, 14), m, container=p, object_id="#hint_label")
         self._sync_cards()
-        self.error = UILabel(pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28), _fit(self.error_text, pw - 44, 14), m, container=p)
+        self.error = UILabel(message_rect, _fit(self.error_text, pw - 44, 14), m, container=p)
         self.widgets["start"] = self.button(pygame.Rect(pw - 260, ph - bh - 12, 240, bh), _("Start the game"), tip("start"),
                                             "#primary_button")
         self.widgets["back"] = self.button(pygame.Rect(20, ph - bh - 12, 160, bh), _("Back"), tip("back"))
@@ -591,6 +596,8 @@ class NewGameScene(MenuScene):
     def show_error(self, text: str) -> None:
         self.error_text = text
         self.error.set_text(_fit(text, self.error.rect.w - 4, 14))
+        if text and self.hint_label is not None and self.hint_label.rect.colliderect(self.error.rect):
+            self.hint_label.hide()  # the hint made way on the message line
 
     def start(self) -> None:
         """Start the game; first ask when it would replace an unfinished game behind Continue."""
@@ -1034,6 +1041,7 @@ class SettingsScene(MenuScene):
             self.back()
         elif element is self.done:
             s = self.app.settings
+            window_before = (s.window_width, s.window_height, s.fullscreen)
             w, h = (int(v) for v in _selected(self.size).split("x"))
             s.window_width, s.window_height = w, h
             s.fullscreen = _selected(self.full) == "on"
@@ -1043,7 +1051,8 @@ class SettingsScene(MenuScene):
             s.language = _selected(self.language)
             self.app.set_language(s.language)
             problem = _save_settings(self.app)
-            self.app.apply_window_settings()
+            if (s.window_width, s.window_height, s.fullscreen) != window_before:  # a new pace moves no window
+                self.app.apply_window_settings()
             self.app.show_title(problem + " " + _("They apply until you quit.") if problem else "")
 
 

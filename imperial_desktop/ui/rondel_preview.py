@@ -46,7 +46,17 @@ def outlook(state: GameState, action: ChooseRondel) -> Outlook:
     line, tip = _KINDS[kind](state, action.nation, after, events)
     if could_force:
         tip += " " + _("(Unless a Swiss Bank forces a stop on Investor.)")
+    if passes_investor(state, action):  # others may invest then (a play-test learned it only afterwards)
+        line = _("{line} · passes Investor").format(line=line)
     return Outlook(line, tip)
+
+
+def passes_investor(state: GameState, action: ChooseRondel) -> bool:
+    """The move goes past the Investor space without stopping on it: the investor card's holder and
+    the Swiss Banks invest afterwards."""
+    start = state.rondel[action.nation]
+    size = len(state.board.rondel)
+    return start is not None and 0 < (state.board.investor_index - start) % size < (action.space - start) % size
 
 
 def _played(state: GameState, action: ChooseRondel) -> tuple[GameState, list[Event], bool]:
