@@ -67,3 +67,18 @@ def test_the_first_window_autosaves(app):
     names = ["Ina", "Jo", "Kai"]
     app.start_game(GameSession(GameSetup.create(3, 2, names=names), [Seat(n) for n in names], seed=2))
     assert app.autosaver is not None and app.autosaver.flush(5) and saves.has_autosave()
+
+
+def test_one_process_keeps_one_lock_open(tmp_path):
+    """A process holds the lock of one saves folder: taking another's lets the first go (the
+    tests' many windows, each with its own folder, would otherwise keep a file open each)."""
+    from imperial_desktop.session import instance_lock
+
+    first, second = AutosaveLock(tmp_path / "a"), AutosaveLock(tmp_path / "b")
+    assert first.acquire() and second.acquire()
+    assert list(instance_lock._HELD) == [second.path]
+    other = hold_in_another_process(tmp_path / "a")  # the first folder is free again
+    other.kill()
+    other.wait(10)
+    second.release()
+    assert instance_lock._HELD == {}

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from ui_driver import Driver
 
@@ -177,3 +178,76 @@ def test_nobodys_cash_shows_while_a_computer_turn_is_shown_to_everybody() -> Non
             if scene.confirm is not None:
                 driver.key(pygame.K_RETURN)
     assert seen
+
+
+@pytest.mark.parametrize("gap_frames", [0, 1, 6])
+def test_a_double_click_or_enter_on_the_hand_over_screen_plays_nothing(gap_frames) -> None:
+    """Session 18's crash hunt: the first click of a double click took the hand-over screen away and
+    the second chose the rondel space under the pointer for the player only now sitting down; a
+    double Enter passed an investment the same way. The repeat within a double click's time is
+    dropped; the next deliberate input works."""
+    from ui_player import UIPlayer
+
+    from imperial_desktop.core import ChooseRondel
+
+    driver = hot_seat()
+    scene, session = driver.scene, driver.scene.session
+    driver.frame(2)
+    space = next(a.space for a in session.state.legal_actions() if isinstance(a, ChooseRondel))
+    pos = UIPlayer(driver).rondel_point(space)
+    driver.move(pos)
+    for k in range(2):
+        driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        if k == 0 and gap_frames:
+            driver.frame(gap_frames)
+    driver.frame(3)
+    assert scene.handover_to is None and session.version == 0  # the screen went, nothing was played
+    driver.key(pygame.K_h)  # other input: the player is at the board
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    driver.frame(2)
+    assert session.version == 1  # a deliberate click plays
+
+
+def test_a_double_enter_on_the_hand_over_screen_answers_nothing() -> None:
+    """The double Enter: on an investment the second one chose the panel's Pass."""
+    from imperial_desktop.ai import make_bot
+    from imperial_desktop.core import GameState
+    from imperial_desktop.ui.game_scene import GameScene
+
+    names = ["Anna", "Ben"]
+    setup = GameSetup.create(2, 7, names=names)
+    state, bot = GameState.new(setup), make_bot("greedy", 1)
+    while state.decision().kind != "invest":
+        state.apply(bot.choose(state))
+    session = GameSession(setup, [Seat(n, HUMAN) for n in names], state=state, seed=7)
+    driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.0), size=(1280, 800))
+    scene = driver.scene
+    scene.hide_cash = True
+    driver.frame(2)
+    assert scene.handover_to is not None
+    driver.key(pygame.K_RETURN)
+    driver.frame(1)
+    driver.key(pygame.K_RETURN)
+    driver.frame(2)
+    assert scene.handover_to is None and session.version == 0
+
+
+def test_a_question_open_when_the_hand_over_comes_is_closed_with_its_action() -> None:
+    """Session 18's crash hunt: "Show all cash?" answered in the frame the hand-over screen came up;
+    the screen took the answer, the dialog was gone, and the next player's first Enter showed
+    everybody's cash with no question on the screen. The hand-over closes such a question."""
+    driver = hot_seat()
+    scene = driver.scene
+    take_over(driver)
+    driver.click_element(scene.buttons["hide_cash"])
+    assert scene.confirm is not None and scene._confirm_action is not None
+    dialog = scene.confirm
+    scene._last_human = None  # as when the turn passes to the other person
+    scene._check_handover()
+    assert scene.handover_to is not None
+    assert scene.confirm is None and scene._confirm_action is None and not dialog.alive()
+    take_over(driver)
+    driver.key(pygame.K_RETURN)
+    assert scene.hide_cash  # nothing was waiting for this Enter

@@ -39,6 +39,8 @@ class AutosaveLock:
         if self.held or self.path in _HELD:
             self.held = True
             return True
+        for other in [p for p in _HELD if p != self.path]:  # one data folder per process (tests change it)
+            _unlock_and_close(_HELD.pop(other))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle = open(self.path, "a+b")  # noqa: SIM115 - kept open while the lock is held
@@ -58,9 +60,13 @@ class AutosaveLock:
         """Let the lock go (the end of the process does the same)."""
         handle = _HELD.pop(self.path, None) if self.held else None
         if handle is not None:
-            _unlock(handle)
-            handle.close()
+            _unlock_and_close(handle)
         self.held = False
+
+
+def _unlock_and_close(handle: IO[bytes]) -> None:
+    _unlock(handle)
+    handle.close()
 
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only

@@ -57,6 +57,7 @@ TOAST_INFO = (40, 62, 88)  # a message that is only news
 # turn, and steps that only follow from the one before (they never start a new list).
 INVESTOR_STEP_KINDS = frozenset({"investor_bonus", "invest"})
 FOLLOW_UP_STEP_KINDS = frozenset({"card", "government", "swiss", "power", "game_over"})
+HANDOVER_ECHO_SECONDS = 0.5  # a double click's time: its second click does not reach the board
 HINT_SECONDS = EXPERT_SECONDS  # a hint is the Expert's own choice at its standard thinking time
 # the first move white, the others dark blue: the light blue they had vanished on the seas and
 # coasts (contrast 1.05-1.3; dark blue has 5.4-7.7 there and at least 1.8 on every land)
@@ -123,6 +124,7 @@ class GameScene:
         self._log_most = 0
         self.hide_cash = False
         self.thinking_shown = ""  # the line saying what a computer thinks about (tests)
+        self._handover_gone: tuple[float, str] | None = None  # when and how the hand-over screen was taken away
         self.selected_region: str | None = None  # clicked: its facts stay shown until the nation turn ends
         self.selected_in_turn = 0
         self.drag: Drag | None = None
@@ -545,9 +547,11 @@ class GameScene:
         return self.handover_to is not None
 
     def modal_input(self, event: pygame.event.Event) -> bool:
-        """Input the scene takes before any widget: the hot-seat handover screen takes all of it."""
+        """Input the scene takes before any widget: the hot-seat handover screen takes all of it,
+        and for a moment after it went the repeat of what took it away (a double click or a double
+        Enter played a move before the next player had seen the board: session 18's crash hunt)."""
         if self.handover_to is None:
-            return False
+            return self._handover_echo(event)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             key = getattr(event, "key", None)
             # not Space: it also skips a computer turn being shown, and pressed for that it took
@@ -556,7 +560,22 @@ class GameScene:
                 self.handover_to = None
                 self._panel_key = None
                 self._dirty = True
+                self._handover_gone = (time.monotonic(), "mouse" if event.type == pygame.MOUSEBUTTONDOWN else "enter")
         return event.type not in (pygame.QUIT, pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
+
+    def _handover_echo(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` repeats, at once, the click or Enter that took the hand-over screen away
+        (within a double click's time, nothing else pressed between): it is dropped."""
+        if self._handover_gone is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                                             pygame.KEYDOWN):
+            return False
+        when, how = self._handover_gone
+        enter = event.type == pygame.KEYDOWN and getattr(event, "key", None) in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        echo = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) if how == "mouse" else enter
+        if not echo or time.monotonic() - when > HANDOVER_ECHO_SECONDS:
+            self._handover_gone = None  # other input, or later: the player is at the board
+            return False
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type not in (pygame.MOUSEMOTION,):
@@ -1099,6 +1118,10 @@ class GameScene:
             # also at the start, and after Continue or Load: whoever opened the game may not be
             # the player deciding now
             self.handover_to = player
+            # a question asked before the hand-over belongs to the one who asked: its answer, arriving
+            # now, would be taken by the hand-over screen and leave the question's action waiting for
+            # the next player's Enter (session 18's crash hunt)
+            self._close_confirm()
             self._dirty = True
         self._last_human = player
 
