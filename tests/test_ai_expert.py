@@ -488,11 +488,14 @@ def test_expert_budget_shares_can_be_set_per_decision_kind():
 
 
 def test_expert_thinks_longer_about_the_rondel_except_at_two_players():
-    """Eight times the budget for a rondel choice at 3-6 players (measured stronger against Hard),
-    one budget at 2 players (four times measured weaker there), unless the caller set the share."""
+    """Eight times the budget for a rondel choice at 4-6 players (measured stronger against Hard),
+    four times at 3 (measured stronger than eight there, session 18), one budget at 2 players (four
+    times measured weaker there), unless the caller set the share."""
     from imperial_desktop.ai.expert import TWO_PLAYER_SHARE
     bot = ExpertBot(1, budget=0.1)
-    assert [bot.budget_for("rondel", n) for n in (3, 4, 6)] == pytest.approx([0.8] * 3)
+    assert [bot.budget_for("rondel", n) for n in (4, 5, 6)] == pytest.approx([0.8] * 3)
+    assert bot.budget_for("rondel", 3) == pytest.approx(0.4)
+    assert ExpertBot(1, budget=0.1, shares={"rondel": 8.0}).budget_for("rondel", 3) == pytest.approx(0.8)
     assert bot.budget_for("rondel", 2) == pytest.approx(0.1 * TWO_PLAYER_SHARE["rondel"]) == pytest.approx(0.1)
     assert bot.budget_for("maneuver", 2) == pytest.approx(bot.budget_for("maneuver", 4))
     assert ExpertBot(1, budget=0.1, shares={"rondel": 3.0}).budget_for("rondel", 2) == pytest.approx(0.3)

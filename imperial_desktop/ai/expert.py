@@ -5,7 +5,7 @@ low-ranked ones kept at random) are compared by :class:`PlayoutSearch`. A maneuv
 actions of one nation in a row; each step is judged by playing the rest of the maneuver and
 about a round after it, so the search compares whole maneuvers that begin differently and
 searches again at the next step. The budget grows where the choice matters most: a rondel choice
-gets eight times the budget (at 3-6 players), investment and Swiss-Bank choices the budget,
+gets eight times the budget (at 4-6 players; four times at 3, once at 2), investment and Swiss-Bank choices the budget,
 maneuver and battle steps half of it, the small choices (factory site, production, import,
 auction) a third. At 4-6 players Hard's own rondel choice gets a few points in the search's
 result (a vote of the second search; docs/ai.md, session 16).
@@ -38,8 +38,11 @@ BUDGET_SECONDS = 0.1
 BUDGET_SHARE = {"rondel": 8.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
                 "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
 # Not at 2 players: there four times lost (6 wins against 12 in 14 paired games against Hard, and
-# 41.7% over 60 games where one budget had won 65.8% on other seeds).
-TWO_PLAYER_SHARE = {"rondel": 1.0}
+# 41.7% over 60 games where one budget had won 65.8% on other seeds). At 3 players four times won
+# 35 of 60 paired games against the eight times' 28, +9.4 +- 6.4 points of margin (one run, fresh
+# seeds; docs/ai.md, session 18), with half the think time.
+SHARE_BY_PLAYERS = {2: {"rondel": 1.0}, 3: {"rondel": 4.0}}
+TWO_PLAYER_SHARE = SHARE_BY_PLAYERS[2]
 DEFAULT_SHARE = 0.33
 # Rondel choices in the first this many nation turns of a game are left to Hard (0: none).
 HARD_OPENING_TURNS = 0
@@ -85,8 +88,9 @@ class ExpertBot:
 
     def budget_for(self, kind: str, players: int = 4) -> float:
         """Seconds for a decision of this kind in a game of ``players``."""
-        if players == 2 and kind in TWO_PLAYER_SHARE and kind not in self.chosen_shares:
-            return self.budget * TWO_PLAYER_SHARE[kind]
+        by_count = SHARE_BY_PLAYERS.get(players, {})
+        if kind in by_count and kind not in self.chosen_shares:
+            return self.budget * by_count[kind]
         return self.budget * self.shares.get(kind, DEFAULT_SHARE)
 
     def ranked(self, state: GameState, budget: float | None = None) -> list[Candidate]:

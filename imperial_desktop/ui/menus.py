@@ -944,7 +944,7 @@ class SettingsScene(MenuScene):
         "think_hard": N_("How long a Hard computer thinks about each decision. Longer thinking plays stronger and "
                          "makes you wait longer. Applies from the next game you start or continue"),
         "think_expert": N_("How long an Expert computer thinks about each decision (about a rondel choice eight "
-                           "times as long, except in a two-player game): longer thinking tries out more moves and "
+                           "times as long, four times with three players, once with two): longer thinking tries out more moves and "
                            "makes you wait longer, but in our tests the standard time played strongest. Applies "
                            "from the next game you start or continue"),
         "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
