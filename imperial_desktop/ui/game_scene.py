@@ -626,7 +626,9 @@ class GameScene:
             self._dirty = True
         # a stack drawn beside a small region (Belgium at the fit zoom) stands for that region: pointing
         # at it names it, not the land it is drawn over (play-test: "a British army in France")
-        piece = self.board.piece_at(event.pos) if self.drag is None else None
+        # (not while a click on the board builds or imports: there the click goes to the land under it)
+        piece = self.board.piece_at(event.pos) if self.drag is None and self._human_decision() not in (
+            "factory", "import") else None
         self.hover_region = piece.region if piece is not None else self.board.region_at(event.pos)
         space = None
         if self._rondel_geometry is not None and self.layout.rondel.collidepoint(event.pos) and self._human_decision() == "rondel":
