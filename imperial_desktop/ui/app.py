@@ -87,8 +87,11 @@ class App:
     mouse positions are scaled back. When nothing moves, the loop sleeps until the next input.
     """
 
-    IDLE_AFTER = 1.5  # seconds without input before the loop slows down
-    IDLE_WAIT_MS = 250
+    IDLE_AFTER = 1.5  # seconds without input before the loop rests
+    IDLE_WAIT_MS = 250  # while resting, whether the screen still rests is asked this often
+    IDLE_POLL = 0.025  # seconds between looks at the event queue while resting
+    IDLE_HEARTBEAT = 2.0  # seconds between frames while resting
+    TYPING_HEARTBEAT = 0.45  # while a text cursor blinks (pygame-gui blinks it every 0.4 s)
 
     def __init__(self, screen, *, smoke: bool = False):
         import pygame
@@ -125,6 +128,7 @@ class App:
         self._backdrop = None
         self._release_widgets = 0  # frames until dropped widgets are collected (0: nothing to do)
         self._last_input = time.monotonic()
+        self._last_frame = 0.0
 
     # ---------------------------------------------------------------- window and scaling
 
@@ -162,15 +166,20 @@ class App:
         return self.screen is not self.window
 
     def _to_logical(self, event):
-        """A mouse event with its position in :attr:`screen` coordinates."""
+        """A mouse event with its position in :attr:`screen` coordinates, for the scenes.
+
+        The conversion is pygame-gui's own (``calculate_scaled_mouse_position`` with the factor
+        set in :meth:`_fit_to_window`), so the board and the widgets agree on every pixel. The
+        manager itself is given the window's event: it scales positions by that factor itself,
+        and an event scaled here first would be scaled twice (a click below the pointer).
+        """
         pygame = self.pygame
         if not self.scaled or event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return event
-        fx, fy = self.manager.mouse_pos_scale_factor
         data = dict(event.dict)
-        data["pos"] = (int(event.pos[0] * fx), int(event.pos[1] * fy))
+        data["pos"] = self.manager.calculate_scaled_mouse_position(event.pos)
         if "rel" in data:
-            data["rel"] = (int(event.rel[0] * fx), int(event.rel[1] * fy))
+            data["rel"] = self.manager.calculate_scaled_mouse_position(event.rel)
         return pygame.event.Event(event.type, data)
 
     # ---------------------------------------------------------------- scenes
@@ -349,10 +358,11 @@ class App:
         w, h = self.screen.get_size()
         return pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
 
-    def frame(self, dt: float) -> None:
-        """One frame: input, update, drawing. Anything unexpected ends on the error screen."""
+    def frame(self, dt: float, woke=None) -> None:
+        """One frame: input (``woke``, the event that ended a rest, first), update, drawing.
+        Anything unexpected ends on the error screen."""
         try:
-            self._frame(dt)
+            self._frame(dt, woke)
         except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
             from imperial_desktop.ui.error_scene import ErrorScene
 
@@ -378,9 +388,13 @@ class App:
         except Exception:  # noqa: BLE001 - the old scene's widgets could not be removed
             self.scene = ErrorScene(self, exc, report, can_continue)
 
-    def _frame(self, dt: float) -> None:
+    def _frame(self, dt: float, woke=None) -> None:
         pygame = self.pygame
-        for event in pygame.event.get():
+        self._last_frame = time.monotonic()
+        events = pygame.event.get()
+        if woke is not None and woke.type != pygame.NOEVENT:
+            events.insert(0, woke)
+        for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -391,13 +405,13 @@ class App:
                     continue
                 event = self._resize(event)
                 self._keep_windows_inside()
-            event = self._to_logical(event)
+            window_event, event = event, self._to_logical(event)
             if event.type == pygame.TEXTINPUT and shows_nothing(event.text):
                 continue  # a text box holding only such characters crashes pygame-gui's font code
             modal = getattr(self.scene, "modal_input", None)
             if modal is not None and modal(event):
                 continue  # e.g. the hot-seat handover screen takes all input
-            if self.manager.process_events(event):
+            if self.manager.process_events(window_event):  # in window coordinates: see _to_logical
                 continue  # a widget took it
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
                 self.open_rules()  # the rules reference from every screen
@@ -428,20 +442,51 @@ class App:
             return False
         return time.monotonic() - self._last_input > self.IDLE_AFTER
 
-    def run(self, max_frames: int | None = None, seconds: float | None = None) -> int:
-        """The main loop (until the window closes, or ``max_frames`` / ``seconds`` for tools)."""
+    def _typing(self) -> bool:
+        """Whether a text box has the keyboard (its cursor blinks)."""
+        from pygame_gui.elements import UITextEntryLine
+
+        return any(isinstance(e, UITextEntryLine) and e.is_focused for e in self.manager.get_focus_set() or ())
+
+    def _sleep(self):
+        """Wait for input while the screen rests; the event that woke the loop, or None.
+
+        The event is handed to the next frame in front of the queue: put back at the end, a
+        press that arrived together with its release (a touchpad tap) would come after the
+        release, and the click would be lost.
+        """
         pygame = self.pygame
+        heartbeat = self.TYPING_HEARTBEAT if self._typing() else self.IDLE_HEARTBEAT
+        # polled between short sleeps: pygame.event.wait(timeout) costs 2% of a core by itself
+        # (measured in an X window), polling every 25 ms a tenth of that
+        until = time.monotonic() + self.IDLE_WAIT_MS / 1000
+        event = pygame.event.poll()
+        while event.type == pygame.NOEVENT and time.monotonic() < until:
+            time.sleep(self.IDLE_POLL)
+            event = pygame.event.poll()
+        self.clock.tick()  # the time asleep is no frame's time
+        if event.type != pygame.NOEVENT:
+            return event
+        if time.monotonic() - self._last_frame < heartbeat:
+            return None
+        return pygame.event.Event(pygame.NOEVENT)
+
+    def run(self, max_frames: int | None = None, seconds: float | None = None) -> int:
+        """The main loop (until the window closes, or ``max_frames`` / ``seconds`` for tools).
+
+        While the screen rests (:meth:`idle`) no frame is drawn until input arrives, apart from
+        a frame every :attr:`IDLE_HEARTBEAT` seconds (news from other threads, such as a failed
+        autosave) or :attr:`TYPING_HEARTBEAT` while a text cursor blinks."""
         frames = 0
         until = None if seconds is None else time.monotonic() + seconds
         while self.running and (until is None or time.monotonic() < until):
+            woke = None
             if self.idle():
-                # sleep until input arrives (or a while has passed): an idle game costs nothing
-                event = pygame.event.wait(self.IDLE_WAIT_MS)
-                if event.type != pygame.NOEVENT:
-                    pygame.event.post(event)
-                self.clock.tick()
+                woke = self._sleep()
+                if woke is None:
+                    continue
             dt = min(0.1, self.clock.tick(0 if self.smoke else 60) / 1000.0)
-            self.frame(dt)
+            self.frame(dt, woke)
             frames += 1
             if max_frames is not None and frames >= max_frames:
                 break

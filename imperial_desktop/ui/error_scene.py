@@ -82,5 +82,9 @@ class ErrorScene:
     def update(self, dt: float) -> None:
         pass
 
+    def wants_frames(self) -> bool:
+        """Nothing here moves by itself: the screen rests until input arrives."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((40, 34, 28))

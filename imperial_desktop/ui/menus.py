@@ -180,6 +180,11 @@ class MenuScene:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.asking():
             self.back()
 
+    def wants_frames(self) -> bool:
+        """Whether the screen changes by itself now: only while a folder is read in the background
+        (otherwise it rests until input arrives)."""
+        return getattr(self, "future", None) is not None
+
     def asking(self) -> bool:
         """True while one of this screen's questions is open."""
         self.windows = [w for w in self.windows if w.alive()]
@@ -1086,6 +1091,10 @@ class RulesScene:
     def update(self, dt: float) -> None:
         if not self.window.alive:  # closed by Back, Esc or its X (the window takes those itself)
             self.app.show_title()
+
+    def wants_frames(self) -> bool:
+        """Nothing here moves by itself: the screen rests until input arrives."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_backdrop(surface)
