@@ -110,10 +110,14 @@ def test_the_settings_screen_shows_a_thinking_time_per_level_with_its_tip(app):
         assert len(labels) == 1 and labels[0].tool_tip_text == tip
         # the label and its drop-down share a row, like the other settings
         assert labels[0].get_abs_rect().y == menu.get_abs_rect().y
-    assert scene.think_hard.selected_option[0] == "standard (1 s)"
-    assert scene.think_expert.selected_option[0] == "standard (0.1 s)"
-    assert [o[0] for o in scene.think_expert.options_list] == ["quick (0.05 s)", "standard (0.1 s)", "long (0.3 s)", "very long (1 s)"]
-    assert [o[0] for o in scene.think_hard.options_list] == ["quick (0.3 s)", "standard (1 s)", "long (2 s)"]
+    # named without seconds ("Expert 0.1 s" beside "Hard 1 s" read as if the Expert thought less);
+    # the seconds per decision are in the tool tip
+    assert scene.think_hard.selected_option[0] == "standard"
+    assert [o[0] for o in scene.think_expert.options_list] == ["quick", "standard", "long", "very long"]
+    assert [o[0] for o in scene.think_hard.options_list] == ["quick", "standard", "long"]
+    assert "Seconds per decision: quick: 0.05 s, standard: 0.1 s, long: 0.3 s, very long: 1 s." in \
+        scene.think_expert.tool_tip_text
+    assert "Seconds per decision: quick: 0.3 s, standard: 1 s, long: 2 s." in scene.think_hard.tool_tip_text
 
 
 def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_continue(app, fake_worker):
@@ -123,9 +127,9 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     from imperial_desktop.ui.menus import TitleScene
 
     scene = _settings_screen(app)
-    choose_in_app(app, scene.think_expert, "long (0.3 s)")
-    choose_in_app(app, scene.think_hard, "quick (0.3 s)")
-    assert scene.think_expert.selected_option == ("long (0.3 s)", "long")
+    choose_in_app(app, scene.think_expert, "long")
+    choose_in_app(app, scene.think_hard, "quick")
+    assert scene.think_expert.selected_option == ("long", "long")
     click_in_app(app, scene.done, settle=2)
     assert isinstance(app.scene, TitleScene)
     assert load_settings().think_times == {"hard": "quick", "expert": "long"}
@@ -158,7 +162,7 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     app.frame(1 / 60)
     scene = _settings_screen(app)
     assert scene.think_expert.selected_option[1] == "long"  # the screen shows what was saved
-    choose_in_app(app, scene.think_expert, "standard (0.1 s)")
+    choose_in_app(app, scene.think_expert, "standard")
     click_in_app(app, scene.done, settle=2)
     assert load_settings().think_times == {"hard": "quick", "expert": "standard"}
     click_in_app(app, app.scene.buttons["continue"])
@@ -174,7 +178,7 @@ def test_back_leaves_the_thinking_time_as_it_was(app):
     from imperial_desktop.session.settings import load_settings
 
     scene = _settings_screen(app)
-    choose_in_app(app, scene.think_expert, "very long (1 s)")
+    choose_in_app(app, scene.think_expert, "very long")
     click_in_app(app, scene.back_button, settle=2)
     assert app.settings.think_times["expert"] == "standard"
     assert load_settings().think_times["expert"] == "standard"

@@ -532,3 +532,15 @@ def test_the_beginners_hint_stays_with_six_seats_and_makes_way_for_a_message(app
     frames(app, 1)
     assert not hint.visible or not hint.rect.colliderect(scene.error.rect)
     assert layout_problems(app) == []
+
+
+def test_settings_show_the_window_size_the_window_has(app):
+    """A stored 1920x1080 shown in a window the screen made 1600x1000 read as a wrong setting
+    (play-test: "Window size 1600x1000" in a 1366x708 window)."""
+    from imperial_desktop.ui.menus import SettingsScene, _selected
+
+    app.settings.window_width, app.settings.window_height = 1920, 1080
+    app.switch(SettingsScene(app))
+    frames(app)
+    assert app.window.get_size() == (1600, 1000)
+    assert _selected(app.scene.size) == "1600x1000"

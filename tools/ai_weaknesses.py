@@ -13,6 +13,12 @@ Per bot (the player who made the decision) it reports, totals and per game playe
   not a treasury that the next payout hands out);
 - ``government_lost_after_payout``: the government chose Investor and lost the nation in the same
   turn to a rival who was paid by that payout;
+- ``empty_spaces``: a rondel choice of a space whose action does nothing now (the core's
+  ``empty_actions.empty_reason``: Maneuver without units, Import without room or money,
+  Production without a working factory, Factory without a free city);
+- ``wasted_choices``: such a choice while another that does something cost no more (the rule of
+  ``ai/no_waste.py``, which every level follows; its written exception, passing Investor, aside);
+- ``factory_no_site``: Factory chosen with every home city built or occupied;
 - ``battles_no_flag``: a battle in a flag region (neutral land or sea) not carrying the fighting
   nation's own flag that left the region's flag unchanged at the end of the nation's turn (a
   1:1 trade that won and protected nothing).
@@ -36,11 +42,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
+from imperial_desktop.ai.no_waste import useful_choices  # noqa: E402
+from imperial_desktop.core.empty_actions import Empty, empty_reason  # noqa: E402
 from imperial_desktop.core import (  # noqa: E402
     Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
 )
 
-KINDS = ("empty_actions", "idle_treasuries", "idle_money", "government_lost_after_payout", "battles_no_flag")
+KINDS = ("empty_actions", "empty_spaces", "wasted_choices", "factory_no_site", "idle_treasuries", "idle_money",
+         "government_lost_after_payout", "battles_no_flag")
 
 
 @dataclass
@@ -105,6 +114,11 @@ class Observer:
                 if spare_money(state, action.nation) > 0:
                     bot.found["idle_money"] += 1
             kind = board.rondel[action.space].action
+            empty = empty_reason(state, action.nation, action.space)
+            if empty is not None:
+                bot.found["empty_spaces"] += 1
+                bot.found["factory_no_site"] += empty is Empty.NO_FACTORY_SITE
+                bot.found["wasted_choices"] += action not in useful_choices(state, state.legal_actions())
             self.turn = {"bot": self.seat_bots[seat], "seat": seat, "nation": action.nation, "kind": kind,
                          "units": 0, "turn": state.turns_taken,
                          "paid": {p for p, v in state.interest_due(action.nation).items() if v > 0 and p != seat}}

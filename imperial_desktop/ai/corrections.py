@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from imperial_desktop.ai.analysis import battle_wins_nothing, credits, factory_within_reach
 from imperial_desktop.ai.heuristics import credit_gain
 from imperial_desktop.ai.lookahead import Policy, units_moved_in_turn, units_unchanged
+from imperial_desktop.ai.no_waste import reaches_investor
 from imperial_desktop.core import Action, Battle, ChooseRondel, GameState
 
 
@@ -97,13 +98,6 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, we
         if weights.takeover and investor_round_takeover(state, a, player):
             out[a] = out.get(a, 0.0) - weights.takeover
     return out
-
-
-def reaches_investor(state: GameState, action: ChooseRondel) -> bool:
-    """The move lands on Investor or passes it (either way the investor card is played, #7)."""
-    if state.board.rondel[action.space].action == "investor":
-        return True
-    return state.passes_investor(state.rondel[action.nation], action.space)
 
 
 def investor_round_takeover(state: GameState, action: ChooseRondel, player: int) -> bool:

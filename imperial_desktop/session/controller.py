@@ -56,6 +56,9 @@ class GameSession:
         self._bots = {i: make_bot(name, seed * 7 + i) for i, name in self._bot_names.items()}
         # the window sets this: long searches then run in a process and leave the GIL to drawing
         self.think_in_process = False
+        # the window sets this while a menu or dialog is open over the game: no computer starts
+        # thinking and no answer is applied (one already thinking may finish; its answer waits)
+        self.paused = False
         self._version = 0
         self._worker: threading.Thread | None = None
         self._worker_result: tuple[int, Action | BaseException] | None = None
@@ -162,9 +165,10 @@ class GameSession:
     def poll(self) -> list[Event]:
         """Call every frame: starts a computer player's thinking, applies a finished answer.
 
-        Returns the events of an applied computer action (empty otherwise).
+        Returns the events of an applied computer action (empty otherwise); nothing while
+        :attr:`paused`.
         """
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.paused:
             return []
         with self._lock:
             result = self._worker_result
@@ -218,9 +222,10 @@ class GameSession:
             worker.join(timeout)
 
     def run_computers(self, max_actions: int = 10_000) -> int:
-        """Play computer seats synchronously until a human must decide (or the game ends)."""
+        """Play computer seats synchronously until a human must decide (or the game ends, or
+        the session is :attr:`paused`)."""
         count = 0
-        while not self.state.is_terminal() and not self.human_to_move() and count < max_actions:
+        while not self.state.is_terminal() and not self.human_to_move() and not self.paused and count < max_actions:
             self.poll()
             self.wait_for_computer()
             if self.poll():

@@ -260,6 +260,7 @@ class App:
         scene.hint_in_process = not self.smoke
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
         scene.on_menu = self.show_title
+        scene.app = self  # its settings, language and window, for the settings opened over the game
         unsaved = False
         if not self.smoke and coach is None:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
             if self._autosave_lock.acquire():

@@ -1,6 +1,8 @@
-"""The game menu (Esc or the Menu button): resume, save, rules, legend, back to the title screen.
+"""The game menu (Esc or the Menu button): resume, save, rules, legend, settings, back to the title
+screen.
 
-A pygame-gui window; each button calls the handler the game screen gave for its key.
+A pygame-gui window; each button calls the handler the game screen gave for its key (an entry
+without a handler is not shown).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ ENTRIES = (  # translated where shown
     ("save", N_("Save under a name..."), N_("Keep a named copy of this game (it is also saved after every action)")),
     ("rules", N_("Rules (F1)"), N_("The rules in brief, with every option explained")),
     ("legend", N_("Legend (L)"), N_("What every piece, mark and colour on the board means")),
+    ("settings", N_("Settings..."), N_("Pace of computer turns, language, window size and more; the game waits "
+                                       "while they are open")),
     ("title", N_("Back to the title screen"), N_("The game is kept: Continue on the title screen resumes it")),
 )
 
@@ -28,11 +32,12 @@ class GameMenu:
     def __init__(self, manager: pygame_gui.UIManager, window_size: tuple[int, int],
                  handlers: dict[str, Callable[[], None]], game_over: bool = False):
         self.handlers = handlers
-        w, h = 340, 70 + 46 * len(ENTRIES)
+        entries = [entry for entry in ENTRIES if entry[0] in handlers]
+        w, h = 340, 70 + 46 * len(entries)
         rect = pygame.Rect((window_size[0] - w) // 2, (window_size[1] - h) // 2, w, h)
         self.window = UIWindow(rect, manager, window_display_title=_("Game menu"), object_id="#game_menu")
         self.buttons: dict[UIButton, str] = {}
-        for i, (key, label, tip) in enumerate(ENTRIES):
+        for i, (key, label, tip) in enumerate(entries):
             if key == "resume" and game_over:
                 label = N_("Back to the board")  # nothing to resume once the game is over
             button = UIButton(pygame.Rect(20, 12 + 46 * i, w - 72, 38), _(label), manager, container=self.window,

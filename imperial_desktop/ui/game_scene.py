@@ -4,7 +4,8 @@ Reads the session's state to draw; every change goes through ``GameSession.apply
 legal action of the core. Board gestures (drag a unit, click a city or a rondel space) are
 turned into those actions with the helpers of ``ui.choices``. Computer actions are shown step
 by step at the chosen pace (``ui.animation``); the next computer action waits until the last
-one has been shown.
+one has been shown. While a menu, dialog, the rules or the settings are open over the game, the
+computers wait and the computer turn being shown stands still (``holds_computers``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from imperial_desktop.core import (
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import SummaryTracker
+from imperial_desktop import i18n
 from imperial_desktop.i18n import N_, _, ngettext
 from imperial_desktop.ui import panels, refusals, rondel_panel, tracks_panel
 from imperial_desktop.ui.placement import point_rects, quietest_corner
@@ -149,6 +151,9 @@ class GameScene:
         self._confirm_action: Callable[[], None] | None = None
         self.menu_window = None
         self.side_window = None  # the save dialog or the rules window
+        self.settings_window = None  # the settings over the game (ui.game_settings), from the game menu
+        self.computers_held = False  # this frame: a window over the game holds the computers (holds_computers)
+        self.app = None  # the App showing this screen, for the settings (see _app)
         self._panel_key: tuple | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key: tuple | None = None
@@ -580,6 +585,11 @@ class GameScene:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type not in (pygame.MOUSEMOTION,):
             self._dirty = True
+        if self.settings_window is not None:  # open over the game: it takes the input
+            if event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+            self.settings_window.handle_event(event)
+            return
         if self.coach is not None and self.coach.handle_event(event, self):
             return  # a click on the coach's panel
         if event.type == pygame.VIDEORESIZE:
@@ -841,14 +851,74 @@ class GameScene:
 
         if self.menu_window is not None:
             self.menu_window.kill()
-        self.menu_window = GameMenu(self.manager, self.layout.size, {
+        handlers = {
             "resume": lambda: None, "save": self.save_named, "rules": self.open_rules,
-            "legend": lambda: self.toggle_overlay("legend"), "title": self._leave,
-        }, game_over=self.session.state.is_terminal())
+            "legend": lambda: self.toggle_overlay("legend"), "settings": self.open_settings, "title": self._leave,
+        }
+        if self._app() is None:  # no app to keep settings in (a screen run on its own)
+            del handlers["settings"]
+        self.menu_window = GameMenu(self.manager, self.layout.size, handlers, game_over=self.session.state.is_terminal())
 
     def _leave(self) -> None:
         if self.on_menu is not None:
             self.on_menu()
+
+    def _app(self):
+        """The App showing this screen (its settings, language and window); None for a screen on its own."""
+        return self.app
+
+    def open_settings(self) -> None:
+        """The settings in a window over the game (the game menu's Settings): the game stays as it
+        is behind it and its computers wait until it closes (see ``ui.game_settings``)."""
+        app = self._app()
+        if self.manager is None or app is None or self.settings_window is not None:
+            return
+        from imperial_desktop.ui.game_settings import GameSettings
+
+        self._close_side()
+        self._close_aux()
+        self._settings_before = (i18n.language(), getattr(app.settings, "hide_cash_in_hot_seat", None))
+        self.settings_window = GameSettings(app, self._settings_closed)
+
+    def _settings_closed(self, saved: bool, problem: str) -> None:
+        """The settings window closed: what Save changed that concerns this game applies now (the
+        pace of computer turns, the language, the window's size, hidden cash in a hot seat)."""
+        from imperial_desktop.session.settings import PACES
+
+        self.settings_window = None
+        app = self._app()
+        settings = getattr(app, "settings", None)
+        if saved and settings is not None:
+            self.animator.seconds_per_step = 0.0 if getattr(app, "smoke", False) else PACES.get(settings.pace, PACES["normal"])
+            if settings.hide_cash_in_hot_seat != self._settings_before[1]:  # else the Cash button's choice stays
+                self.hide_cash = settings.hide_cash_in_hot_seat and self._humans() > 1
+        size = app.screen.get_size() if app is not None else self.layout.size
+        if size != self.layout.size:
+            self.resize(size)  # a new window size (its buttons are made again too)
+        elif i18n.language() != self._settings_before[0]:
+            self._make_buttons()  # in the new language (or back in the old one)
+        self._chrome_key = self._tip_key = self._table_tip = None  # panels and tips drawn again
+        self._panel_key = None
+        self._dirty = True
+        if problem:
+            self.show_message(problem + " " + _("They apply until you quit."), 8.0)
+        elif saved:
+            self.show_message(_("Settings saved"), info=True)
+
+    def holds_computers(self) -> bool:
+        """Whether the computers wait now: while the game menu, the Save dialog, the rules, a
+        question, a small choice panel (the donation's) or the settings are open over the game.
+        Not for the summary, the legend or the scores (read while watching), nor for the hot-seat
+        hand-over (a human is to move then anyway)."""
+        if self.manager is None:
+            return False
+        from imperial_desktop.ui.rules_window import open_window
+
+        rules = open_window(self.manager)  # F1, Rules, the help buttons of the panels, the coach
+        windows = (getattr(self.menu_window, "window", None), self.confirm)
+        return (any(window is not None and window.alive() for window in windows) or self.aux_panel is not None
+                or self.settings_window is not None or (rules is not None and rules.alive)
+                or (self.side_window is not None and getattr(self.side_window, "alive", True)))
 
     def open_rules(self, topic_id: str | None = None) -> None:
         """The rules reference in a window over the game (F1), at a topic: without one, the topic
@@ -1039,8 +1109,13 @@ class GameScene:
     # ------------------------------------------------------------------ per frame
 
     def update(self, dt: float = 1 / 60) -> None:
+        if self.settings_window is not None:
+            self.settings_window.update(dt)
+        held = self.computers_held = self.holds_computers()
+        self.session.paused = held  # poll() then neither starts nor applies a computer's decision
         busy = self.animator.busy
-        self.animator.update(dt)
+        if not held:  # the computer turn being shown stands still too
+            self.animator.update(dt)
         if not self.animator.busy:
             self._flush_log()
         self._note_current()
@@ -1081,7 +1156,8 @@ class GameScene:
 
     def wants_frames(self) -> bool:
         """Whether the screen changes by itself now (animations, a computer thinking, a message)."""
-        return (self._dirty or self.animator.busy or self.session.computer_thinking() or self.toast is not None
+        moving = not self.computers_held and (self.animator.busy or self.session.computer_thinking())
+        return (self._dirty or moving or self.toast is not None
                 or self.drag is not None or self.panning or self._hint_job is not None)
 
     def _maybe_show_summary(self) -> None:
@@ -1209,6 +1285,8 @@ class GameScene:
         lay = self.layout
         shown = self.animator.current()
         status = _("thinking...") if self.session.computer_thinking() and shown is None else ""
+        if self.computers_held and (shown is not None or not (self.session.human_to_move() or state.is_terminal())):
+            status = _("paused")
         rondel_hl = None
         if self._human_decision() == "rondel":
             rondel_hl = {a.space: LEGAL for a in state.legal_actions() if isinstance(a, ChooseRondel)}
@@ -1594,7 +1672,7 @@ class GameScene:
             panels.text(surface, text_line, (inner.x, y), size, PANEL_TEXT, "bold" if bold else "regular",
                         max_width=inner.w)
             y += line_h
-        panels.text(surface, _("Space: show the rest at once · pace: Settings on the title screen"),
+        panels.text(surface, _("Space: show the rest at once · pace: Settings in the game menu (Esc)"),
                     (inner.x, inner.bottom - line_h + 2), panels.px(11, s), PANEL_MUTED, max_width=inner.w)
 
     @staticmethod
@@ -1627,6 +1705,10 @@ class GameScene:
         if self.menu_window is not None:
             self.menu_window.kill()
             self.menu_window = None
+        if self.settings_window is not None:
+            self.settings_window.close()
+            self.settings_window = None
+        self.session.paused = False
         if self._on_action in self.session.listeners:
             self.session.listeners.remove(self._on_action)
         if self._on_change in self.session.on_change:

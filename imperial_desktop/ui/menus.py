@@ -957,14 +957,18 @@ class SettingsScene(MenuScene):
     # Shown names of the options (the English key is kept); languages are named in their own language.
     NAMES = {"off": N_("off"), "on": N_("on"), "yes": N_("yes"), "no": N_("no"), "instant": N_("instant"),
              "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow"), "system": N_("System")}
-    # Thinking time choices (settings.THINK_TIMES), shown with their seconds per decision.
-    THINK_NAMES = {"quick": N_("quick ({seconds} s)"), "standard": N_("standard ({seconds} s)"),
-                   "long": N_("long ({seconds} s)"), "very_long": N_("very long ({seconds} s)")}
+    # Thinking time choices (settings.THINK_TIMES), named without their seconds: the levels search
+    # differently, and "Expert 0.1 s" beside "Hard 1 s" read as if the Expert thought less (the
+    # seconds are in the menu's tool tip).
+    THINK_NAMES = {"quick": N_("quick"), "standard": N_("standard"), "long": N_("long"), "very_long": N_("very long")}
     DEFAULT_SECONDS = {"hard": HARD_SECONDS, "expert": EXPERT_SECONDS}  # what "standard" is
 
     def __init__(self, app: "App"):
         s = app.settings
-        size = f"{s.window_width}x{s.window_height}"
+        # the window as it is (a stored 1600x1000 is made smaller on a smaller screen); full
+        # screen: the size the window will have when full screen is turned off
+        w, h = (s.window_width, s.window_height) if s.fullscreen else app.window.get_size()
+        size = f"{w}x{h}"
         self.language_before = _setting_language(s)
         self.values = {"language": self.language_before, "size": size, "full": "on" if s.fullscreen else "off",
                        "pace": s.pace, "hide": "yes" if s.hide_cash_in_hot_seat else "no",
@@ -976,13 +980,17 @@ class SettingsScene(MenuScene):
         return {**self.NAMES, **LANGUAGES}
 
     def _think_options(self, level: str) -> list[tuple[str, str]]:
-        """The thinking-time choices of a level: "quick (0.5 s)", "standard (1.5 s)", ..."""
-        shown = []
+        """The thinking-time choices of a level: "quick", "standard", ..."""
+        return [(_(self.THINK_NAMES[key]), key) for key in THINK_TIMES[level]]
+
+    def _think_seconds(self, level: str) -> str:
+        """The seconds per decision of each choice, for the tool tip: "quick: 0.3 s, standard: 1 s, …"."""
+        parts = []
         for key, seconds in THINK_TIMES[level].items():
             seconds = self.DEFAULT_SECONDS[level] if seconds is None else seconds
             number = format_number(seconds, next((d for d in (0, 1) if round(seconds, d) == seconds), 2))
-            shown.append((_(self.THINK_NAMES[key]).format(seconds=number), key))
-        return shown
+            parts.append(_("{choice}: {seconds} s").format(choice=_(self.THINK_NAMES[key]), seconds=number))
+        return _("Seconds per decision: {choices}.").format(choices=", ".join(parts))
 
     def _build(self) -> None:
         m, p = self.manager, self.panel
@@ -1001,7 +1009,10 @@ class SettingsScene(MenuScene):
         self.menus: dict[str, UIDropDownMenu] = {}
         y = 60
         for key, text, options in rows:
-            self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), _(self.TIPS[key]))
+            tip = _(self.TIPS[key])
+            if key.startswith("think_"):
+                tip += ". " + self._think_seconds(key.removeprefix("think_"))
+            self.label(pygame.Rect(20, y, label_w, ch), _fit(text, label_w - 4, 14), tip)
             names = self._names()
             shown = ([(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
                      if not key.startswith("think_") else self._think_options(key.removeprefix("think_")))
@@ -1012,7 +1023,7 @@ class SettingsScene(MenuScene):
             current = shown[options.index(self.values[key]) if self.values[key] in options else fallback]
             menu = UIDropDownMenu(shown, current, pygame.Rect(20 + label_w + 10, y, menu_w, ch), m, container=p,
                                   expansion_height_limit=max(60, self.window_size()[1] - self.panel_rect.y - y - ch - 50))
-            menu.set_tooltip(_(self.TIPS[key]))
+            menu.set_tooltip(tip)
             self.menus[key] = menu
             y += pitch
         self.language, self.size, self.full, self.pace, self.think_hard, self.think_expert, self.hide = (
@@ -1045,20 +1056,29 @@ class SettingsScene(MenuScene):
         if element is self.back_button:
             self.back()
         elif element is self.done:
-            s = self.app.settings
-            window_before = (s.window_width, s.window_height, s.fullscreen)
-            w, h = (int(v) for v in _selected(self.size).split("x"))
-            s.window_width, s.window_height = w, h
-            s.fullscreen = _selected(self.full) == "on"
-            s.pace = _selected(self.pace)
-            s.think_times = {level: _selected(self.menus[f"think_{level}"]) for level in THINK_TIMES}
-            s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
-            s.language = _selected(self.language)
-            self.app.set_language(s.language)
-            problem = _save_settings(self.app)
-            if (s.window_width, s.window_height, s.fullscreen) != window_before:  # a new pace moves no window
-                self.app.apply_window_settings()
-            self.app.show_title(problem + " " + _("They apply until you quit.") if problem else "")
+            self.saved(self.store())
+
+    def store(self) -> str:
+        """Keep the chosen settings in the app and write them (a new window size applies at once);
+        "" when written, else why not."""
+        s = self.app.settings
+        window_before = (s.window_width, s.window_height, s.fullscreen)
+        w, h = (int(v) for v in _selected(self.size).split("x"))
+        s.window_width, s.window_height = w, h
+        s.fullscreen = _selected(self.full) == "on"
+        s.pace = _selected(self.pace)
+        s.think_times = {level: _selected(self.menus[f"think_{level}"]) for level in THINK_TIMES}
+        s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
+        s.language = _selected(self.language)
+        self.app.set_language(s.language)
+        problem = _save_settings(self.app)
+        if (s.window_width, s.window_height, s.fullscreen) != window_before:  # a new pace moves no window
+            self.app.apply_window_settings()
+        return problem
+
+    def saved(self, problem: str) -> None:
+        """After Save: back to the title screen (which says why the settings were not written, if so)."""
+        self.app.show_title(problem + " " + _("They apply until you quit.") if problem else "")
 
 
 def _setting_language(settings: object) -> str:
