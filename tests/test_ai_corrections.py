@@ -272,7 +272,7 @@ def test_hards_rondel_choice_can_get_points_in_the_experts_search():
 
 
 def test_an_early_factory_gets_points_that_fade_over_the_first_rounds():
-    """The early factory correction (off by default; docs/ai.md, session 18): a Factory choice in
+    """The early factory correction (off by default; docs/ai-history.md, session 18): a Factory choice in
     the first nation turns gets points whether or not money lies idle, fewer each turn."""
     state = six_player_game()
     give_turn(state, AH, position=7)

@@ -502,7 +502,7 @@ def test_expert_thinks_longer_about_the_rondel_except_at_two_players():
 
 
 def test_expert_factory_correction_depends_on_the_player_count():
-    """24 points per 10M of idle money at 4 players, 8 at 2 (measured stronger there, docs/ai.md
+    """24 points per 10M of idle money at 4 players, 8 at 2 (measured stronger there, docs/ai-history.md
     session 11), unless the caller set it; the rondel option Factory gets what the count says."""
     from imperial_desktop.ai.search import FACTORY_BIAS, FACTORY_BIAS_BY_PLAYERS
     bot = ExpertBot(1)

@@ -97,3 +97,29 @@ def test_scaled_windows_are_scaled(runs):
     assert runs["1280x660"]["logical"] == [1396, 720]
     assert runs["1366x708"]["logical"] == [1389, 720]
     assert runs["1920x1050"]["logical"] == [1920, 1050]
+
+
+def test_a_real_window_starts_without_audio_errors(tmp_path):
+    """On a machine without a sound device (this one, CI) the game window opens and closes with
+    nothing about audio on stderr (pygame.init() opened the sound device and ALSA printed eight
+    lines at every start)."""
+    missing = _tools_missing()
+    if missing:
+        if os.environ.get("IMPERIAL_REAL_WINDOW_REQUIRED"):
+            pytest.fail(f"real-window tests need {', '.join(missing)}")
+        pytest.skip(f"needs {', '.join(missing)}")
+    server, display = start_xvfb()
+    try:
+        env = {k: v for k, v in os.environ.items() if k not in ("SDL_AUDIODRIVER", "SDL_VIDEODRIVER")}
+        env.update(DISPLAY=display, IMPERIAL_DESKTOP_HOME=str(tmp_path))
+        # SDL turns SIGTERM into a window close: the game ends by itself as if the window was closed
+        done = subprocess.run(["timeout", "-k", "10", "6", sys.executable, "-m", "imperial_desktop"], env=env,
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert "Traceback" not in done.stderr
+    audio = [line for line in done.stderr.splitlines() if "ALSA" in line or "audio" in line.lower()]
+    assert not audio, audio
+    # 124: timeout sent SIGTERM and the game then ended by itself (137 would be the KILL after 10 s)
+    assert done.returncode == 124, (done.returncode, done.stderr[-2000:])

@@ -6,7 +6,7 @@ Plays seeded 4-player games with Hard in every seat; at every ``--every``-th dec
 ``--kind`` with more than four options, asks the Expert for its pick at the short and the long
 budget (the state is not changed) and counts where each pick stands in the heuristics' order
 (rank 0 is the heuristic favourite), how often the two picks differ and how often a pick ends
-the phase. Used to see which options the longer search prefers (docs/ai.md, session 5).
+the phase. Used to see which options the longer search prefers (docs/ai-history.md, session 5).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ class Corrections:
     early_factory: float = 0.0
 
 
-# Hard's, measured on 400 paired games of Hard against three Normal (docs/ai.md): the factory
+# Hard's, measured on 400 paired games of Hard against three Normal (docs/ai-history.md): the factory
 # correction on money no payout needs (20 halves the idle money for -0.8 +- 1.0 points of margin)
 # and the empty-action penalty cost no measurable wins; the takeover guard cost 4 points of
 # margin at 12 (3.7 with the older, narrower rule) and a factory correction on the whole treasury

@@ -8,7 +8,7 @@ searches again at the next step. The budget grows where the choice matters most:
 gets eight times the budget (at 4-6 players; four times at 3, once at 2), investment and Swiss-Bank choices the budget,
 maneuver and battle steps half of it, the small choices (factory site, production, import,
 auction) a third. At 4-6 players Hard's own rondel choice gets a few points in the search's
-result (a vote of the second search; docs/ai.md, session 16).
+result (a vote of the second search; docs/ai-history.md, session 16).
 """
 
 from __future__ import annotations
@@ -27,20 +27,20 @@ from imperial_desktop.core import Action, Donate, GameState
 
 # Think time per decision. More time for every decision has not played stronger: against three
 # Hard on the same seeded games 0.3 s lost 13.6 +- 5.5 points of margin to 0.1 s when it only used
-# the time to play out every option once, and 0.5 s and 1.5 s did no better (docs/ai.md). The short
+# the time to play out every option once, and 0.5 s and 1.5 s did no better (docs/ai-history.md). The short
 # budget plays out only the options the look-ahead prior ranks best. More time for the rondel
 # choice alone does play stronger (below).
 BUDGET_SECONDS = 0.1
 # A rondel choice gets eight times the budget. Against three Hard, twice the budget gained 6.2 +- 3.3
 # points of margin over once (100 paired games), four times 13.0 +- 4.5 over twice (44) and eight
-# times 9.0 +- 4.4 over four (90); three times for a bond choice measured -0.3 +- 3.4 (docs/ai.md,
+# times 9.0 +- 4.4 over four (90); three times for a bond choice measured -0.3 +- 3.4 (docs/ai-history.md,
 # sessions 9 and 10).
 BUDGET_SHARE = {"rondel": 8.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
                 "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
 # Not at 2 players: there four times lost (6 wins against 12 in 14 paired games against Hard, and
 # 41.7% over 60 games where one budget had won 65.8% on other seeds). At 3 players four times won
 # 35 of 60 paired games against the eight times' 28, +9.4 +- 6.4 points of margin (one run, fresh
-# seeds; docs/ai.md, session 18), with half the think time.
+# seeds; docs/ai-history.md, session 18), with half the think time.
 SHARE_BY_PLAYERS = {2: {"rondel": 1.0}, 3: {"rondel": 4.0}}
 TWO_PLAYER_SHARE = SHARE_BY_PLAYERS[2]
 DEFAULT_SHARE = 0.33
@@ -50,7 +50,7 @@ HARD_OPENING_TURNS = 0
 # tools/fit_evaluation.py: payouts are not capped by the treasury, a government is worth no fixed
 # bonus, the power factor is projected linearly until the last rounds. Against three Hard the
 # Expert with them gained 5.6 +- 3.7 points of margin over 80 paired games and 3.2 +- 2.5 over
-# 200 others (31.8% -> 39.5% wins; docs/ai.md). The fit also valued cash far from the end at 2.5
+# 200 others (31.8% -> 39.5% wins; docs/ai-history.md). The fit also valued cash far from the end at 2.5
 # points a million; that weight is left at 1: with it the Expert no longer convoyed an army onto
 # a free region in the puzzle tests (a flag that brings the end nearer made everyone's cash worth
 # less). Hard and Normal keep the defaults.

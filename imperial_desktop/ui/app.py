@@ -52,7 +52,10 @@ def init_display(size: tuple[int, int], headless: bool, fullscreen: bool = False
     from imperial_desktop.ui.memory import keep_mmap_threshold_fixed
 
     keep_mmap_threshold_fixed()
-    pygame.init()
+    # only what the game uses: pygame.init() would also open the sound device, which on a machine
+    # without one fills stderr with ALSA errors at every start
+    pygame.display.init()
+    pygame.font.init()
     pygame.display.set_caption("Imperial Desktop")
     try:
         from imperial_desktop.resources import assets_root
