@@ -158,7 +158,7 @@ def format_text(results: list[GameResult], summary: dict[str, Any]) -> str:
 
 def main_simulate(args: Any) -> int:
     """``imperial-desktop simulate``: bad arguments exit 2 with one line on stderr (see cli.py)."""
-    from imperial_desktop.cli import PROG, check_simulate_args, fail
+    from imperial_desktop.arguments import PROG, check_simulate_args, fail
 
     bots = check_simulate_args(args)
     options = RulesOptions(investor_shortfall=args.investor_shortfall, forced_stop_cost=args.forced_stop_cost)

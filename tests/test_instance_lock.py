@@ -42,7 +42,7 @@ def test_only_one_process_holds_the_autosave_lock_and_a_dead_one_holds_none(tmp_
 
 def test_a_second_window_plays_without_autosaving_and_says_so(app, tmp_path):
     from imperial_desktop.core import GameSetup
-    from imperial_desktop.session import saves
+    from imperial_desktop.session import autosave as autosaves, saves
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.seats import Seat
 
@@ -51,7 +51,7 @@ def test_a_second_window_plays_without_autosaving_and_says_so(app, tmp_path):
         names = ["Ina", "Jo", "Kai"]
         app.start_game(GameSession(GameSetup.create(3, 2, names=names), [Seat(n) for n in names], seed=2))
         app.frame(1 / 60)
-        assert app.autosaver is None and not saves.has_autosave()
+        assert app.autosaver is None and not autosaves.has_autosave()
         assert "does not autosave" in app.scene.toast[0]
     finally:
         other.kill()
@@ -60,13 +60,13 @@ def test_a_second_window_plays_without_autosaving_and_says_so(app, tmp_path):
 
 def test_the_first_window_autosaves(app):
     from imperial_desktop.core import GameSetup
-    from imperial_desktop.session import saves
+    from imperial_desktop.session import autosave as autosaves
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.seats import Seat
 
     names = ["Ina", "Jo", "Kai"]
     app.start_game(GameSession(GameSetup.create(3, 2, names=names), [Seat(n) for n in names], seed=2))
-    assert app.autosaver is not None and app.autosaver.flush(5) and saves.has_autosave()
+    assert app.autosaver is not None and app.autosaver.flush(5) and autosaves.has_autosave()
 
 
 def test_one_process_keeps_one_lock_open(tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from imperial_desktop.core import GameSetup
-from imperial_desktop.session import saves
+from imperial_desktop.session import autosave as autosaves, saves
 from imperial_desktop.session.autosave import AUTOSAVE, AUTOSAVE_PREV
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.keep import free_save_name, game_in_progress, keep_game
@@ -30,7 +30,7 @@ def test_a_kept_game_never_replaces_another_games_save_of_the_same_name(tmp_path
     first, second = played(1, 6), played(2, 6)
     assert first.state.digest() != second.state.digest()  # two games, one keeping name (below)
     saves.save_game(first, "Player 1, Computer 1, Computer 2 - turn 3", tmp_path)
-    saves.autosave(second, tmp_path)
+    autosaves.autosave(second, tmp_path)
     running = game_in_progress(tmp_path)
     assert running is not None and running.state.digest() == second.state.digest()
     name = keep_game(running, "Player 1, Computer 1, Computer 2 - turn 3", tmp_path)
@@ -50,7 +50,7 @@ def test_the_game_in_progress_is_found_as_continue_finds_it(tmp_path):
     read only autosave.json, so it asked nothing and kept nothing. The game in progress is now read
     as Continue reads it."""
     session = played(3, 30)
-    saves.autosave(session, tmp_path)
+    autosaves.autosave(session, tmp_path)
     folder = saves.saves_dir(tmp_path)
     (folder / AUTOSAVE).replace(folder / AUTOSAVE_PREV)
     (folder / AUTOSAVE).write_text('{"format": 1, "cut sh')

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from imperial_desktop.core import GameRecord, GameSetup
-from imperial_desktop.session import saves
+from imperial_desktop.session import autosave as autosaves, saves
 from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.autosave import AutoSaver, autosave, continue_game, load_autosave
 from imperial_desktop.session.saves import (
-    AUTOSAVE, AUTOSAVE_PREV, AutoSaver, SaveError, autosave, continue_game, delete_save,
-    list_saves, load_autosave, load_game, read_save, save_document, save_game, upgrade,
+    AUTOSAVE, AUTOSAVE_PREV, SaveError, delete_save, list_saves, load_game, read_save, save_document, save_game,
+    upgrade,
 )
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 
@@ -396,7 +397,7 @@ def test_corrupt_autosave_falls_back_to_the_previous_one_with_a_note(tmp_path):
 
 
 def test_continue_without_autosave_is_a_clean_error(tmp_path):
-    assert not saves.has_autosave(tmp_path)
+    assert not autosaves.has_autosave(tmp_path)
     with pytest.raises(SaveError, match="no game to continue"):
         continue_game(tmp_path)
 

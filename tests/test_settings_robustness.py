@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from imperial_desktop.core import GameSetup
-from imperial_desktop.session import saves
+from imperial_desktop.session import autosave as autosaves, saves
 from imperial_desktop.session import settings as settings_module
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
@@ -323,12 +323,12 @@ def test_a_deeply_nested_autosave_falls_back_to_the_previous_one(tmp_path):
     """Session 18 crash hunt, finding 3: Continue with a deeply nested autosave (and a deeply nested
     stray temporary file beside it) goes on from the previous autosave, with a note."""
     session = _session()
-    saves.autosave(session, tmp_path)
-    saves.autosave(session, tmp_path)  # the first one becomes the previous autosave
+    autosaves.autosave(session, tmp_path)
+    autosaves.autosave(session, tmp_path)  # the first one becomes the previous autosave
     folder = saves.saves_dir(tmp_path)
     (folder / saves.AUTOSAVE).write_text(DEEP)
     (folder / ".autosave-killed.tmp").write_text(DEEP)
-    resumed, notes = saves.continue_game(tmp_path)
+    resumed, notes = autosaves.continue_game(tmp_path)
     assert resumed.state.digest() == session.state.digest()
     assert notes and "nested too deeply" in notes[0]
 
@@ -339,7 +339,7 @@ def test_a_deeply_nested_autosave_alone_is_a_clean_error(tmp_path):
     folder.mkdir(parents=True, exist_ok=True)
     (folder / saves.AUTOSAVE).write_text(DEEP)
     with pytest.raises(saves.SaveError, match="nested too deeply"):
-        saves.continue_game(tmp_path)
+        autosaves.continue_game(tmp_path)
 
 
 def test_every_settings_field_has_a_reader():

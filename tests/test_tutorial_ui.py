@@ -115,9 +115,9 @@ def test_the_whole_guided_game_through_posted_events(tutorial):
     assert panel.coach.finished and "close" in panel.buttons
     state = tutorial.scene.session.state
     assert state.government["germany"] == 0 and state.hostile["great_britain"] == {"paris"}
-    from imperial_desktop.session import saves
+    from imperial_desktop.session import autosave as autosaves
 
-    assert not saves.has_autosave()  # the guided game leaves the game behind Continue alone
+    assert not autosaves.has_autosave()  # the guided game leaves the game behind Continue alone
     tutorial.click_element(panel.buttons["close"])
     assert panel.hidden
     # the computers play on as Normal players

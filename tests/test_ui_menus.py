@@ -162,7 +162,7 @@ def _start_a_game(app):
 
 def test_new_game_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monkeypatch):
     from imperial_desktop.core import GameSetup
-    from imperial_desktop.session import saves
+    from imperial_desktop.session import autosave as autosaves, saves
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.seats import Seat
     from imperial_desktop.ui.menus import NewGameScene
@@ -170,7 +170,7 @@ def test_new_game_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monke
     started = []
     monkeypatch.setattr(type(app), "start_game", lambda self, session: started.append(session))
     running = GameSession(GameSetup.create(3, 9, names=["Ina", "Jo", "Kai"]), [Seat("Ina"), Seat("Jo"), Seat("Kai")], seed=9)
-    saves.autosave(running)
+    autosaves.autosave(running)
     app.show_title()
     app.scene.future.result(10)
     frames(app)
@@ -477,7 +477,7 @@ def test_loading_a_save_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path,
     """Session 18 crash hunt: with a 65-turn game behind Continue, never saved by name, loading an
     older save and making one move lost the game in progress. Load now asks, as New game does, and
     keeps the game in progress in Load; the autosave itself loads without a question."""
-    from imperial_desktop.session import saves
+    from imperial_desktop.session import autosave as autosaves, saves
     from imperial_desktop.ui.menus import LoadScene
 
     started = []
@@ -485,7 +485,7 @@ def test_loading_a_save_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path,
     older = played_session(4, ["Ina", "Jo", "Kai"], 10)
     saves.save_game(older, "Sunday game", tmp_path / "saves")
     running = played_session(5, ["Ina", "Jo", "Kai"], 80)
-    saves.autosave(running)
+    autosaves.autosave(running)
     click(app, app.scene.buttons["load"])
     wait_listing(app)
     scene = app.scene

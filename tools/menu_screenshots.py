@@ -24,7 +24,7 @@ SIZES = [(1280, 720), (1600, 1000)]
 def _saves() -> None:
     """A few saves to list: two games, one with a markup name, one unreadable file."""
     from imperial_desktop.core import GameRecord
-    from imperial_desktop.session import saves
+    from imperial_desktop.session import autosave as autosaves, saves
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.seats import Seat
 
@@ -34,7 +34,7 @@ def _saves() -> None:
         saves.save_game(session, name)
         if save == "midgame":
             saves.save_game(session, "<font pixel_size=99999> Партия")
-            saves.autosave(session)
+            autosaves.autosave(session)
     (saves.saves_dir() / "damaged.json").write_text("{not json")
 
 

@@ -24,6 +24,9 @@ from pathlib import Path
 from imperial_desktop.core import Action, Event
 from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession
+from imperial_desktop.session.saves import (
+    AUTOSAVE, AUTOSAVE_PREV, PathLike, SavedGame, SaveError, read_save, save_document, saves_dir,
+)
 from imperial_desktop.session.settings import atomic_write_bytes, describe_os_error
 
 log = logging.getLogger(__name__)
@@ -346,11 +349,6 @@ class AutoSaver:
                               "it is tried again after every move.").format(reason=error)
 
 
-# At the end, not the top: saves.py re-exports this module's names from its own last line, so
-# either module may be imported first.
-from imperial_desktop.session.saves import (  # noqa: E402
-    AUTOSAVE, AUTOSAVE_PREV, PathLike, SavedGame, SaveError, read_save, save_document, saves_dir,
-)
 
 __all__ = [
     "AutoSaver", "autosave", "autosave_payload", "continue_game", "has_autosave", "load_autosave",

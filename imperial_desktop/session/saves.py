@@ -500,15 +500,10 @@ def list_saves(root: PathLike | None = None, *, include_autosave: bool = True) -
     return listing
 
 
-# The autosave lives in its own module; these names stay importable from here.
-from imperial_desktop.session.autosave import (  # noqa: E402
-    AutoSaver, autosave, continue_game, has_autosave, load_autosave,
-)
-
 __all__ = [
-    "AUTOSAVE", "AUTOSAVE_PREV", "SAVE_FORMAT", "SAVE_FORMAT_VERSION", "UPGRADES", "AutoSaver",
-    "SaveError", "SaveInfo", "SaveListing", "SaveProblem", "SavedGame", "autosave", "autosave_path",
-    "continue_game", "decode_save", "delete_save", "file_name_for", "has_autosave", "list_saves",
-    "load_autosave", "load_game", "read_save", "save_document", "save_game", "saves_dir", "upgrade",
+    "AUTOSAVE", "AUTOSAVE_PREV", "SAVE_FORMAT", "SAVE_FORMAT_VERSION", "UPGRADES",
+    "SaveError", "SaveInfo", "SaveListing", "SaveProblem", "SavedGame", "autosave_path",
+    "decode_save", "delete_save", "file_name_for", "list_saves",
+    "load_game", "read_save", "save_document", "save_game", "saves_dir", "upgrade",
     "write_save",
 ]

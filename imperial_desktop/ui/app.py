@@ -281,7 +281,8 @@ class App:
                                  "window does not autosave: use Save to keep this game."), 12)
 
     def continue_game(self) -> None:
-        from imperial_desktop.session.saves import SaveError, continue_game
+        from imperial_desktop.session.autosave import continue_game
+        from imperial_desktop.session.saves import SaveError
 
         try:
             session, notes = continue_game()
@@ -521,7 +522,7 @@ def logical_size(window: tuple[int, int]) -> tuple[int, int]:
 
 def run(argv: list[str] | None = None) -> int:
     """Start the game window (or, with --smoke-test, play a few computer turns headless and exit)."""
-    from imperial_desktop.cli import parse_play_args
+    from imperial_desktop.arguments import parse_play_args
 
     args = parse_play_args(argv)  # a bad option: exit status 2, one line on stderr
     from imperial_desktop.session.settings import load_settings

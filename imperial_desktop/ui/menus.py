@@ -26,7 +26,7 @@ from imperial_desktop.ai.hard import BUDGET_SECONDS as HARD_SECONDS
 from imperial_desktop.core import GameSetup, RulesOptions
 from imperial_desktop.core.board import load_board
 from imperial_desktop.i18n import LANGUAGES, N_, _, available_languages, ngettext, system_language
-from imperial_desktop.session import saves
+from imperial_desktop.session import autosave as autosaves, saves
 from imperial_desktop.session import settings as settings_module
 from imperial_desktop.core.validate import shows_nothing
 from imperial_desktop.session.controller import GameSession
@@ -257,7 +257,7 @@ class TitleScene(MenuScene):
 
     def __init__(self, app: "App", note: str = ""):
         self.note = note
-        self.has_auto = saves.has_autosave()
+        self.has_auto = autosaves.has_autosave()
         self.panel_size = (460, 590 if note else 500)
         self.continue_tip = _(self.SPECS[0][2])
         # which game is behind Continue, read off the UI thread (it names it in the tool tip)

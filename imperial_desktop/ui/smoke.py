@@ -4,7 +4,7 @@
 non-zero exit status with the error printed: an exception in the main loop, an exception in a
 computer player's thread, a missing bundled file (the window icon is loaded
 first, so a frozen build without its assets fails here), or a missing, empty or one-colour
-screenshot. A bad option exits with status 2 and one line on stderr (see cli.parse_play_args).
+screenshot. A bad option exits with status 2 and one line on stderr (see arguments.parse_play_args).
 The same code runs from source and from the PyInstaller build, which is how CI
 checks the frozen application (.ci/build_and_smoke.sh).
 """
@@ -63,7 +63,7 @@ def check_screenshot(path: str) -> str | None:
 
 def run_smoke(argv: list[str]) -> int:
     """``app.run(argv)`` (argv holds --smoke-test) with every failure reported as exit status 1."""
-    from imperial_desktop.cli import parse_play_args
+    from imperial_desktop.arguments import parse_play_args
 
     try:
         screenshot = parse_play_args(argv).screenshot  # a bad option: one line on stderr, status 2
