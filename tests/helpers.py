@@ -39,6 +39,17 @@ def give_turn(state: GameState, nation: str, *, position: int | None = None) -> 
     refresh(state)
 
 
+def make_swiss(state: GameState, player: int, nation: str, new_government: int) -> None:
+    """``player`` loses his only government (``nation``) to ``new_government``: a Swiss Bank (#10)."""
+    owned = state.bond_owner[nation]
+    for value, owner in list(owned.items()):
+        if owner == player:
+            owned[value] = new_government
+    state.government[nation] = new_government
+    state.swiss = {p for p in range(state.num_players) if p not in state.government.values()}
+    refresh(state)
+
+
 def clear_units(state: GameState) -> None:
     for nation in state.board.nation_ids:
         state.armies[nation].clear()

@@ -24,7 +24,7 @@ from imperial_desktop.ai.control import (
 from imperial_desktop.core import (
     BuildFactory, ChooseRondel, EndPhase, GameSetup, GameState, Invest, PassInvestment, RulesOptions, SwissForce,
 )
-from helpers import AH, FR, GB, GE, IT, RU, fixed_game, give_turn, refresh, six_player_game
+from helpers import AH, FR, GB, GE, IT, RU, fixed_game, give_turn, make_swiss, refresh, six_player_game
 
 MAN1, INVESTOR, IMPORT = 2, 3, 4  # rondel spaces: Maneuver, Investor, Import
 
@@ -63,17 +63,6 @@ def governs_after(state, action):
     after.apply(action)
     finish_round(after)
     return after.government[action.nation]
-
-
-def make_swiss(state, player, nation, new_government):
-    """``player`` loses his only government (``nation``) to ``new_government``: a Swiss Bank (#10)."""
-    owned = state.bond_owner[nation]
-    for value, owner in list(owned.items()):
-        if owner == player:
-            owned[value] = new_government
-    state.government[nation] = new_government
-    state.swiss = {p for p in range(state.num_players) if p not in state.government.values()}
-    refresh(state)
 
 
 def threats_of(table, player, nation):

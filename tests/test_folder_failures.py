@@ -355,6 +355,7 @@ def test_window_start_the_game_and_play_with_a_broken_folder(tmp_path, monkeypat
 
     app = App(init_display((1600, 1000), headless=True))
     app.settings.pace = "instant"  # computer turns without the animation pauses
+    app.settings.confirm_turns = False  # the human's actions below hand the game on without Confirm turn
     try:
         app.show_title()
         app.frame(1 / 60)

@@ -20,7 +20,7 @@ def _isolated_home(tmp_path, monkeypatch):
 def custom() -> Settings:
     return Settings(
         window_width=1920, window_height=1080, fullscreen=True, pace="slow",
-        hide_cash_in_hot_seat=False,
+        hide_cash_in_hot_seat=False, confirm_turns=False,
         last_new_game=NewGameChoices(
             seats=[{"name": "Ann", "kind": "human", "level": "normal"},
                    {"name": "Bot", "kind": "computer", "level": "hard"},
@@ -58,7 +58,7 @@ def test_corrupt_settings_file_gives_defaults(tmp_path, content):
 
 def test_bad_fields_fall_back_one_by_one(tmp_path):
     data = custom().to_dict()
-    data.update(window_width="wide", fullscreen=1, pace="ludicrous", extra="ignored")
+    data.update(window_width="wide", fullscreen=1, pace="ludicrous", confirm_turns="no", extra="ignored")
     data["last_new_game"]["seats"] = "nobody"
     path = settings_path(tmp_path)
     path.write_text(json.dumps(data))
@@ -67,6 +67,7 @@ def test_bad_fields_fall_back_one_by_one(tmp_path):
     assert loaded.window_width == default.window_width and loaded.window_height == 1080
     assert loaded.fullscreen is False and loaded.pace == default.pace
     assert loaded.hide_cash_in_hot_seat is False
+    assert loaded.confirm_turns is default.confirm_turns is True  # "no" is no JSON boolean
     assert loaded.last_new_game.seats == NewGameChoices().seats
     assert loaded.last_new_game.bond_distribution == "auction"
 

@@ -42,7 +42,7 @@ def custom() -> Settings:
     """Settings that differ from the defaults in every field."""
     return Settings(
         window_width=1920, window_height=1080, fullscreen=True, pace="slow", hide_cash_in_hot_seat=False,
-        language="de", think_times={"hard": "quick", "expert": "long"},
+        confirm_turns=False, language="de", think_times={"hard": "quick", "expert": "long"},
         last_new_game=NewGameChoices(
             seats=[{"name": "Oma", "kind": "human", "level": "normal"}, {"name": "Opa", "kind": "computer", "level": "hard"}],
             bond_distribution="auction", investor_card=False, options={"investor_shortfall": "pay_what_you_can"},

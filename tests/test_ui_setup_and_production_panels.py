@@ -22,7 +22,7 @@ def test_the_auction_speaks_of_buying_bonds_in_turn_and_its_headline_fits_at_128
     nation, headline = scene.top_bar_shown
     assert headline == "Set-up: Anna may buy a bond of Austria-Hungary"
     size = panels.px(16, scene.layout.scale)
-    used = 12 + round(scene.layout.top_bar.h * 0.6) + 8 + font(size, "bold").size("Turn 1")[0] + 16  # disc, turn
+    used = 12 + round(scene.layout.top_bar.h * 0.6) + 8 + font(size, "bold").size("Round 1")[0] + 16  # disc, round
     room = scene._buttons_left - 8 - used
     assert font(size, "bold").size(headline)[0] <= room  # one line at full size
     panel = scene.decision_panel

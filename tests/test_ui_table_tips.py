@@ -123,15 +123,16 @@ def test_track_titles_explain_the_tracks() -> None:
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
 def test_the_turn_counter_says_what_it_counts(size) -> None:
     """Play-test: "Turn 2" after Austria-Hungary alone had moved, "Turn 90" at the end; what a turn
-    is showed only on the final chart's axis. On hover the counter says it counts nation turns."""
+    is showed only on the final chart's axis. The counter shows the round; on hover it names the
+    nation turn too and says what a round is."""
     driver = open_scene(_played_states()["rondel"], size)
     scene = driver.scene
     assert scene.top_bar_tips
     rect, _lines = scene.top_bar_tips[0]
     assert scene.layout.top_bar.contains(rect)
     shown = _hover(driver, rect.center)
-    assert shown is not None and shown[0] == "Nation turns"
-    assert "six nation turns make a round" in " ".join(shown)
+    assert shown is not None and shown[0] == "Round 1, nation turn 1"
+    assert "A round is one turn of each of the 6 nations" in " ".join(shown)
     assert _hover(driver, (scene.layout.top_bar.centerx, scene.layout.top_bar.centery)) is None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from imperial_desktop.ai.control import control, payout_hands_takeover, purchase_locks
 from imperial_desktop.ai.expert import BUDGET_SECONDS, ExpertBot
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
@@ -172,6 +173,39 @@ def _step_effect(state: GameState, action: Action) -> str | None:
     return _("{region} has no flag yet").format(region=name(action.destination))
 
 
+def risk_clause(state: GameState, action: Action, player: int) -> str | None:
+    """A government at risk that the action concerns, in one clause (``ai/control.py``): an
+    investment that secures the player's nation against a rival's takeover at the rival's next
+    chance, or takes a nation that a rival could then take back; a move onto Investor whose
+    payout gives a rival investing after it the money to take one of the mover's nations."""
+    name = state.board.name_of
+    players = state.setup.players
+    if isinstance(action, Invest):
+        try:
+            lock = purchase_locks(state, player, action)
+        except ValueError:
+            return None
+        if lock.takes_over:
+            if lock.threats:
+                return _("{player} could take {nation} back").format(
+                    player=players[lock.threats[0].player], nation=name(action.nation))
+            return None
+        if not lock.governs_after:
+            return None
+        still = {t.player for t in lock.threats}
+        saved = [t for t in control(state)[action.nation].threats if t.player != player and t.player not in still]
+        if saved:
+            return _("secures {nation} against {player}'s takeover").format(
+                nation=name(action.nation), player=players[saved[0].player])
+        return None
+    if isinstance(action, ChooseRondel) and action.space == state.board.investor_index:
+        found = payout_hands_takeover(state, action.nation)
+        if found:
+            return _("would pay {player} enough to take {nation}").format(
+                player=players[found[0].player], nation=name(found[0].nation))
+    return None
+
+
 def _distinct(effects: list[list[str]]) -> list[list[str]]:
     """Each option's effects less those every shown option has (they do not help to choose)."""
     if len(effects) < 2:
@@ -205,6 +239,9 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
         parts = []
         if len(scored) > 1 and c.values and scored[0].values:
             parts.append(comparison(-edge_over(scored[1] if i == 0 else c, best), i == 0))
+        risk = risk_clause(state, c.action, player)
+        if risk:
+            parts.append(risk)
         step = _step_effect(state, c.action)
         parts.extend(([step] if step else []) + effects[i][:2 if not step else 1])
         reason = _("{action}: {effects}").format(

@@ -21,7 +21,7 @@ from imperial_desktop.session.thinking import PROCESS_LEVELS
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Action, list[Event]], None]
-ChangeListener = Callable[[str], None]  # called with "undo" or "redo"
+ChangeListener = Callable[[str], None]  # called with "undo", "redo" or "confirm"
 
 
 @dataclass
@@ -47,7 +47,7 @@ class GameSession:
         self.history: list[_Step] = []
         self.redo_stack: list[_Step] = []
         self.listeners: list[Listener] = []
-        self.on_change: list[ChangeListener] = []  # told after undo() and redo()
+        self.on_change: list[ChangeListener] = []  # told after undo(), redo() and confirm_turn()
         self.seed = seed
         # seconds per decision by level ({"expert": 0.5}; a level not named thinks its default):
         # the seats keep the plain level, so the record and the saves do not change with it
@@ -59,6 +59,9 @@ class GameSession:
         # the window sets this while a menu or dialog is open over the game: no computer starts
         # thinking and no answer is applied (one already thinking may finish; its answer waits)
         self.paused = False
+        # off unless the window turns it on (the setting "Confirm each turn"); see confirm_turns
+        self._confirm_turns = False
+        self._confirmed = 0  # the steps of history before this index are confirmed: undo stops there
         self._version = 0
         self._worker: threading.Thread | None = None
         self._worker_result: tuple[int, Action | BaseException] | None = None
@@ -106,6 +109,56 @@ class GameSession:
                 self._bot_names[player] = wanted
                 self._bots[player] = make_bot(wanted, self.seed * 7 + player)
 
+    @property
+    def confirm_turns(self) -> bool:
+        """Whether a person's action that hands the game to another seat waits for
+        :meth:`confirm_turn` (see :meth:`awaiting_confirmation`). Turned on during a game, it
+        asks from the next such action on: what was played before counts as confirmed."""
+        return self._confirm_turns
+
+    @confirm_turns.setter
+    def confirm_turns(self, on: bool) -> None:
+        if on and not self._confirm_turns:
+            self._confirmed = len(self.history)
+        self._confirm_turns = bool(on)
+
+    def awaiting_confirmation(self) -> bool:
+        """Whether the last action, a person's, handed the game to another seat (a computer or
+        another person at this screen) and waits for :meth:`confirm_turn` (only with
+        :attr:`confirm_turns`). Meanwhile no computer starts, and Undo takes that person's
+        actions back one by one; when the next decision is the same person's, nothing waits."""
+        if not self._confirm_turns or len(self.history) <= self._confirmed or self.state.is_terminal():
+            return False
+        last = self.history[-1]
+        if last.actor is None or not self.seats[last.actor].is_human:
+            return False
+        return self.state.current_player() != last.actor
+
+    def confirm_turn(self) -> bool:
+        """Confirm the turn that waits (:meth:`awaiting_confirmation`): the game goes on, and its
+        actions can no longer be taken back. False when nothing waits."""
+        if not self.awaiting_confirmation():
+            return False
+        self._confirmed = len(self.history)
+        self.redo_stack.clear()
+        self._changed("confirm")
+        return True
+
+    def unconfirmed_actions(self) -> list[Action]:
+        """The last actions of the person who acted last that are not confirmed, oldest first
+        (those Undo can take back while the turn waits for its confirmation)."""
+        if not self.history:
+            return []
+        actor = self.history[-1].actor
+        if actor is None or not self.seats[actor].is_human:
+            return []
+        out: list[Action] = []
+        for index in range(len(self.history) - 1, self._confirmed - 1, -1):
+            if self.history[index].actor != actor:
+                break
+            out.append(self.history[index].action)
+        return out[::-1]
+
     # -------------------------------------------------------------- applying actions
 
     def apply(self, action: Action) -> list[Event]:
@@ -124,8 +177,9 @@ class GameSession:
     # -------------------------------------------------------------- undo / redo
 
     def can_undo(self) -> bool:
-        """A human may take back their own actions, back to the last decision of another seat."""
-        if not self.history or self._worker is not None:
+        """A human may take back their own actions, back to the last decision of a computer seat
+        or the last confirmed turn (see :meth:`confirm_turn`)."""
+        if not self.history or self._worker is not None or len(self.history) <= self._confirmed:
             return False
         last = self.history[-1]
         # Any human at this screen may take back a human's action (the window cannot tell who
@@ -166,9 +220,9 @@ class GameSession:
         """Call every frame: starts a computer player's thinking, applies a finished answer.
 
         Returns the events of an applied computer action (empty otherwise); nothing while
-        :attr:`paused`.
+        :attr:`paused` or while a person's turn waits for its confirmation.
         """
-        if self.state.is_terminal() or self.paused:
+        if self.state.is_terminal() or self.paused or self.awaiting_confirmation():
             return []
         with self._lock:
             result = self._worker_result
@@ -223,9 +277,10 @@ class GameSession:
 
     def run_computers(self, max_actions: int = 10_000) -> int:
         """Play computer seats synchronously until a human must decide (or the game ends, or
-        the session is :attr:`paused`)."""
+        the session is :attr:`paused`, or a person's turn waits for its confirmation)."""
         count = 0
-        while not self.state.is_terminal() and not self.human_to_move() and not self.paused and count < max_actions:
+        while (not self.state.is_terminal() and not self.human_to_move() and not self.paused
+               and not self.awaiting_confirmation() and count < max_actions):
             self.poll()
             self.wait_for_computer()
             if self.poll():

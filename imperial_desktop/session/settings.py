@@ -145,6 +145,8 @@ class Settings:
     fullscreen: bool = False
     pace: str = DEFAULT_PACE  # a key of PACES: how computer turns are shown
     hide_cash_in_hot_seat: bool = True
+    # a person's turn waits for "Confirm turn" before the next seat plays (and can be taken back until then)
+    confirm_turns: bool = True
     language: str = SYSTEM_LANGUAGE  # "system" or a key of i18n.LANGUAGES; give it to i18n.set_language
     # per level of THINK_TIMES, the name of its think-time choice (see think_seconds())
     think_times: dict[str, str] = field(default_factory=lambda: {level: DEFAULT_THINK_TIME for level in THINK_TIMES})
@@ -278,6 +280,7 @@ _FIELD_READERS: dict[str, Callable[[Any, Any], Any]] = {
     "fullscreen": _bool,
     "pace": _pace,
     "hide_cash_in_hot_seat": _bool,
+    "confirm_turns": _bool,
     "language": _language,
     "think_times": lambda value, default: _think_times(value),
     "last_new_game": lambda value, default: _choices(value),

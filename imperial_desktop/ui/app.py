@@ -257,6 +257,7 @@ class App:
             warming.join()  # the board is being loaded ahead: use it rather than load it twice at once
         pace = 0.0 if self.smoke else PACES.get(self.settings.pace, PACES["normal"])
         session.think_in_process = coach is None  # computers think in a process: the frames keep coming (the smoke test checks it)
+        session.confirm_turns = self.settings.confirm_turns and coach is None  # the guided game's coach says when to go on
         if coach is None:  # the thinking time per level set in Settings (the guided game's scripted computers keep theirs)
             session.set_think_times(self.settings.think_seconds())
         scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=pace)

@@ -38,6 +38,7 @@ from imperial_desktop.ui.choices import (
     Choice, DecisionView, convoy_label, decision_headline, decision_view, default_production, import_choice, move_actions,
     production_view, region_actions, unmoved_units,
 )
+from imperial_desktop.ui.confirm_turn import ConfirmTurnPanel
 from imperial_desktop.ui.dialogs import ChoicePanel, escape, fitted_button
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.localized import format_money as money
@@ -144,6 +145,8 @@ class GameScene:
         self._noted = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.decision_panel: ChoicePanel | None = None
+        self.turn_panel: ConfirmTurnPanel | None = None  # where the decision panel is while a turn waits for "Confirm turn"
+        self._turn_confirmed_at = float("-inf")  # when a turn was confirmed (its click or Enter does not pass the hand-over)
         self.production_selection: set[str] | None = None  # factories switched on in the production dialog
         self._production_for: int | None = None
         self.aux_panel: ChoicePanel | None = None
@@ -354,7 +357,8 @@ class GameScene:
                  ("legend", _("Legend"), _("What every piece, mark and colour on the board means (L)")),
                  ("summary", _("What happened"), _("What each nation did since your last turn (R)")),
                  ("hide_cash", _("Cash: hidden"), _("Hot seat: show only the deciding player's own cash")),
-                 ("undo", _("Undo"), _("Take back your last action (Ctrl+Z)")),
+                 ("undo", _("Undo"), _("Take back your last action (Ctrl+Z); a confirmed turn and the computers' moves "
+                                       "stay")),
                  ("donate", _("Donate"), _("Give some of your own cash to a nation's treasury (allowed at any time)")),
                  ("results", _("Scores"), _("The score of every player now: interest x power factor + cash (S)"))]
         measure = font(13, "bold")
@@ -391,6 +395,7 @@ class GameScene:
         over = state.is_terminal()
         player = state.current_player()
         giver = player is not None and self.session.seats[player].is_human  # who may donate now
+        giver = giver and not self.session.awaiting_confirmation()  # not the next player before the turn is confirmed
         for key, off in (("hint", over), ("donate", over or not giver)):  # nothing to advise or give then
             button = self.buttons.get(key)
             if button is not None and button.is_enabled == off:
@@ -404,8 +409,9 @@ class GameScene:
         if self.manager is None:
             return
         state = self.session.state
+        waiting = self.session.awaiting_confirmation() and not self.animator.busy
         human = self.session.human_to_move() and self.handover_to is None and not self.animator.busy
-        key = (self.session.version, human, self.layout.size, self.production_selection_key())
+        key = (self.session.version, human, self.layout.size, self.production_selection_key(), waiting)
         if key == self._panel_key:
             return
         self._panel_key = key
@@ -415,6 +421,13 @@ class GameScene:
             self.decision_panel = None
             self.rondel_hover = None
             self.choice_regions = ()
+        if self.turn_panel is not None:
+            self.turn_panel.kill()
+            self.turn_panel = None
+        if waiting:  # the turn is played: confirmed, or taken back with Undo
+            self.turn_panel = ConfirmTurnPanel(self.manager, self.layout.decision.inflate(-4, -4), state,
+                                               self.session.unconfirmed_actions(), scale=self.layout.scale)
+            return
         if not human:
             return
         if state.decision() is not None and state.decision().kind == "production":
@@ -527,6 +540,8 @@ class GameScene:
         """The pending decision kind if a human at this screen may act now."""
         if self.handover_to is not None or not self.session.human_to_move() or self.animator.busy:
             return None
+        if self.session.awaiting_confirmation():  # the next player's decision, before the turn is confirmed
+            return None
         d = self.session.state.decision()
         return None if d is None else d.kind
 
@@ -557,7 +572,8 @@ class GameScene:
         Enter played a move before the next player had seen the board: session 18's crash hunt)."""
         if self.handover_to is None:
             return self._handover_echo(event)
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+        confirming = time.monotonic() - self._turn_confirmed_at < HANDOVER_ECHO_SECONDS  # a double click on Confirm turn
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not confirming:
             key = getattr(event, "key", None)
             # not Space: it also skips a computer turn being shown, and pressed for that it took
             # the hand-over screen away before the next player sat down (session 16's play-test)
@@ -680,6 +696,9 @@ class GameScene:
                 if choice.action is not None:
                     self.act(choice.action)
                 return
+        if self.turn_panel is not None and element in (self.turn_panel.confirm_button, self.turn_panel.undo_button):
+            self.confirm_turn() if element is self.turn_panel.confirm_button else self.undo()
+            return
         if self.decision_panel is not None:
             choice = self.decision_panel.choice_for(element)
             if choice is not None and choice.toggle is not None:
@@ -745,6 +764,8 @@ class GameScene:
         # nobody's while a computer turn is shown to everybody or the next player has not sat down
         seated = not self.animator.busy and self.handover_to is None and current == self._last_human
         show = current if current is not None and self.session.seats[current].is_human and seated else None
+        if self.session.awaiting_confirmation():  # who played the turn is still at the screen
+            show = self.session.history[-1].actor
         return {p for p in range(state.num_players) if p != show}
 
     def _humans(self) -> int:
@@ -753,11 +774,12 @@ class GameScene:
     def undo(self) -> None:
         """Take back the last action of a human; another human's (hot seat) only after a question."""
         if not self.session.can_undo():
-            self.show_message(_("Nothing of yours to take back"))
+            self.show_message(_("Nothing of yours to take back: a confirmed turn and the computers' moves stay"))
             return
         actor = self.session.history[-1].actor
         current = self.session.state.current_player()
-        if actor is not None and current is not None and actor != current and self.session.seats[current].is_human:
+        if (actor is not None and current is not None and actor != current and self.session.seats[current].is_human
+                and not self.session.awaiting_confirmation()):  # a turn not confirmed: its player is still here
             name = self.session.setup.players[actor]
             self.ask(_("Take back"), _("Take back the last action of {player}? Do it only if {player} agrees.").format(
                 player=name), _("Take back"), self._undo_now)
@@ -773,7 +795,15 @@ class GameScene:
             self.log.append(_("(taken back: the last action of {player})").format(player=name))
             self._close_aux()
         else:
-            self.show_message(_("Nothing of yours to take back"))
+            self.show_message(_("Nothing of yours to take back: a confirmed turn and the computers' moves stay"))
+
+    def confirm_turn(self) -> None:
+        """Confirm the turn that waits (the Confirm turn button, Enter): the next seat plays, the
+        hot-seat hand-over comes, and the turn's actions can no longer be taken back."""
+        if self.session.confirm_turn():
+            self._turn_confirmed_at = time.monotonic()
+            self._panel_key = None
+            self._dirty = True
 
     def ask_hint(self) -> None:
         """Ask the Expert, off the UI thread, what the deciding human should do now (never played)."""
@@ -890,6 +920,7 @@ class GameScene:
         settings = getattr(app, "settings", None)
         if saved and settings is not None:
             self.animator.seconds_per_step = 0.0 if getattr(app, "smoke", False) else PACES.get(settings.pace, PACES["normal"])
+            self.session.confirm_turns = getattr(settings, "confirm_turns", False) and self.coach is None
             if settings.hide_cash_in_hot_seat != self._settings_before[1]:  # else the Cash button's choice stays
                 self.hide_cash = settings.hide_cash_in_hot_seat and self._humans() > 1
         size = app.screen.get_size() if app is not None else self.layout.size
@@ -1004,6 +1035,8 @@ class GameScene:
                 action = self._confirm_action
                 self._close_confirm()
                 action()
+            elif self.confirm is None and self.turn_panel is not None and self.side_window is None:
+                self.confirm_turn()
             elif self.confirm is None and self.decision_panel is not None and self.aux_panel is None and self.side_window is None:
                 primary = self.decision_panel.primary()
                 if primary is not None and primary.action is not None:
@@ -1162,7 +1195,7 @@ class GameScene:
 
     def _maybe_show_summary(self) -> None:
         """When a human seat must decide after computer actions, show what happened meanwhile."""
-        if self.summary is None or self.animator.busy or self.handover_to is not None:
+        if self.summary is None or self.animator.busy or self.handover_to is not None or self.session.awaiting_confirmation():
             return
         if self.coach is not None and self.coach.guiding():
             return  # the coach says what matters; the summary stays one key (R) away
@@ -1188,8 +1221,8 @@ class GameScene:
     def _check_handover(self) -> None:
         """Hot seat with hidden cash: the next human takes the mouse before seeing their options."""
         player = self.session.state.current_player()
-        if player is None or not self.session.seats[player].is_human:
-            return
+        if player is None or not self.session.seats[player].is_human or self.session.awaiting_confirmation():
+            return  # the hand-over comes when the turn before is confirmed
         if self._humans() > 1 and self.hide_cash and player != self._last_human:
             if self.animator.busy:  # the computers' moves are shown to everybody first
                 return
@@ -1297,7 +1330,8 @@ class GameScene:
         if hover is None and self.coach is not None:
             hover = self.coach.rondel_space()
         key = (self.session.version, lay.size, self.hide_cash, len(self.log), self.log_scroll, bool(rondel_hl),
-               hover, id(step), self.decision_panel is None, self.handover_to)
+               hover, id(step), self.decision_panel is None, self.handover_to,
+               self.turn_panel is None)
         if key != self._chrome_key or self._chrome is None:
             self._draw_chrome(state, status, rondel_hl, step)
             self._chrome_key = key
@@ -1608,6 +1642,9 @@ class GameScene:
         if step is not None and step.nation:  # a computer move being shown: its nation and player
             current_nation = step.nation
             current_player = step.player if step.player is not None else state.government.get(step.nation)
+        elif self.session.awaiting_confirmation():  # the turn waiting for its confirmation, not the next one
+            played = self.session.history[-1]
+            current_player, current_nation = played.actor, played.before.acting_nation()
         self.table_current_shown = (current_nation, current_player)
         self.table_tips = []
         panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player, current_nation,
@@ -1619,6 +1656,11 @@ class GameScene:
         headline = nation = None
         if step is not None:  # a computer move being shown: its nation, not the one deciding now
             headline, nation = step.caption, step.nation
+        elif self.session.awaiting_confirmation():  # the turn played, not the next one yet
+            played = self.session.history[-1]
+            headline = _("{player}: confirm your turn (Enter) or take it back (Undo)").format(
+                player=state.setup.players[played.actor])
+            nation = played.before.acting_nation()
         elif state.decision() is not None:
             headline, nation = decision_headline(state), state.decision().nation
         right = (self.layout.size[0] - self._buttons_left + 8) if self.manager else 12
@@ -1636,7 +1678,7 @@ class GameScene:
         if state.decision() is None and step is None:  # the last computer moves are shown first
             self.decision_area_shown = (_("The game is over"), draw_final_standings(surface, rect, state, s))
             return
-        if self.decision_panel is not None and step is None:
+        if (self.decision_panel is not None or self.turn_panel is not None) and step is None:
             pygame.draw.rect(surface, (239, 232, 216), rect)
             return
         who = state.setup.players[state.current_player()] if state.current_player() is not None else ""
@@ -1699,6 +1741,9 @@ class GameScene:
         if self.decision_panel is not None:
             self.decision_panel.kill()
             self.decision_panel = None
+        if self.turn_panel is not None:
+            self.turn_panel.kill()
+            self.turn_panel = None
         self._close_aux()
         self._close_confirm()
         self._close_side()

@@ -933,7 +933,7 @@ class LoadScene(MenuScene):
 
 class SettingsScene(MenuScene):
     """Language, window size, full screen, pace of computer turns, thinking time of the Hard and
-    Expert computers, hidden cash in hot seat.
+    Expert computers, hidden cash in hot seat, confirmation of each turn.
 
     A language chosen in the menu is shown at once (this screen is built again in it); Save keeps
     it, Back returns to the language used before."""
@@ -953,6 +953,8 @@ class SettingsScene(MenuScene):
                            "makes you wait longer, but in our tests the standard time played strongest. Applies "
                            "from the next game you start or continue"),
         "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
+        "confirm": N_("Yes: after your turn the board shows its result and waits for Confirm turn (or Enter); until "
+                      "then Undo takes your actions back one by one. No: the next player plays at once"),
     }
     # Shown names of the options (the English key is kept); languages are named in their own language.
     NAMES = {"off": N_("off"), "on": N_("on"), "yes": N_("yes"), "no": N_("no"), "instant": N_("instant"),
@@ -972,6 +974,7 @@ class SettingsScene(MenuScene):
         self.language_before = _setting_language(s)
         self.values = {"language": self.language_before, "size": size, "full": "on" if s.fullscreen else "off",
                        "pace": s.pace, "hide": "yes" if s.hide_cash_in_hot_seat else "no",
+                       "confirm": "yes" if s.confirm_turns else "no",
                        **{f"think_{level}": s.think_times.get(level, "standard") for level in THINK_TIMES}}
         self.message = ""
         super().__init__(app)
@@ -1003,7 +1006,7 @@ class SettingsScene(MenuScene):
                 ("full", _("Full screen"), ["off", "on"]), ("pace", _("Computer turns"), list(PACES)),
                 ("think_hard", _("Hard computer thinks"), list(THINK_TIMES["hard"])),
                 ("think_expert", _("Expert computer thinks"), list(THINK_TIMES["expert"])),
-                ("hide", _("Hide cash in hot seat"), ["yes", "no"])]
+                ("hide", _("Hide cash in hot seat"), ["yes", "no"]), ("confirm", _("Confirm each turn"), ["yes", "no"])]
         pitch = max(30, min(46, (ph - 60 - 70) // (len(rows) + 1)))
         ch = min(32, pitch - 4)
         self.menus: dict[str, UIDropDownMenu] = {}
@@ -1028,6 +1031,7 @@ class SettingsScene(MenuScene):
             y += pitch
         self.language, self.size, self.full, self.pace, self.think_hard, self.think_expert, self.hide = (
             self.menus[k] for k in ("language", "size", "full", "pace", "think_hard", "think_expert", "hide"))
+        self.confirm_turns = self.menus["confirm"]
         bh = min(44, max(24, ph - y - 40))
         self.note = UILabel(pygame.Rect(20, ph - bh - 44, pw - 40, 26), _fit(self.message, pw - 44, 14), m, container=p)
         self.done = self.button(pygame.Rect(pw - 200, ph - bh - 12, 180, bh), _("Save"), _("Keep these settings"), "#primary_button")
@@ -1069,6 +1073,7 @@ class SettingsScene(MenuScene):
         s.pace = _selected(self.pace)
         s.think_times = {level: _selected(self.menus[f"think_{level}"]) for level in THINK_TIMES}
         s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
+        s.confirm_turns = _selected(self.confirm_turns) == "yes"
         s.language = _selected(self.language)
         self.app.set_language(s.language)
         problem = _save_settings(self.app)

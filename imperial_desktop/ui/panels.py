@@ -13,7 +13,7 @@ import pygame
 
 from imperial_desktop.core import GameState
 from imperial_desktop.i18n import N_, _, ngettext, pgettext
-from imperial_desktop.ui import tokens
+from imperial_desktop.ui import risk_marks, tokens
 from imperial_desktop.ui.localized import format_money as money
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import (
@@ -187,12 +187,17 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
                 headline = _("Game over: {player} wins with {points} points").format(player=winners[0], points=best["total"])
         else:
             headline = state.describe_decision()
-    turn = text(surface, _("Turn {turn}").format(turn=state.turns_taken + (0 if state.is_terminal() else 1)), (x, rect.centery), size,
+    # the round, which players count in ("Turn 72" counted nation turns and read as 72 rounds)
+    nation_turn = state.turns_taken + (0 if state.is_terminal() else 1)
+    nations = len(state.board.nation_ids)
+    game_round = max(1, (nation_turn + nations - 1) // nations)
+    turn = text(surface, _("Round {round}").format(round=game_round), (x, rect.centery), size,
                 (200, 190, 170), "bold", "midleft")
-    if tips is not None:  # a play-test could not tell how far into the game "Turn 25" was
-        tips.append((pygame.Rect(turn.x - 4, rect.y, turn.w + 8, rect.h), tip_lines(_("Nation turns"), _(
-            "The turn number counts the nations' turns, this one included: six nation turns make a round. The "
-            "game ends when a nation reaches 25 power points (the power track below the board)."), scale)))
+    if tips is not None:  # a play-test could not tell how far into the game the counter was
+        tips.append((pygame.Rect(turn.x - 4, rect.y, turn.w + 8, rect.h), tip_lines(
+            _("Round {round}, nation turn {turn}").format(round=game_round, turn=nation_turn), _(
+                "A round is one turn of each of the {count} nations. The game ends when a nation reaches "
+                "25 power points (the power track below the board).").format(count=nations), scale)))
     x = turn.right + round(16 * scale)
     status_w = font(px(14, scale), "bold").size(status)[0] + 16 if status else 0
     room = rect.w - x - right_margin - status_w
@@ -254,7 +259,25 @@ def tip_lines(heading: str, explanation: str, scale: float) -> list[str]:
 def column_tip(key: str, scale: float) -> list[str]:
     """The tooltip of the table's column head ``key`` (its English text)."""
     heading, explanation = COLUMN_TIPS[key]
-    return tip_lines(_(heading), _(explanation), scale)
+    lines = tip_lines(_(heading), _(explanation), scale)
+    if key == "Government":  # what the warning triangles beside the names mean
+        lines += tip_lines("", _("A red triangle beside the name: another player can take the government over at "
+                                 "the next investment; an orange one: only later; a green arrow: a player at this "
+                                 "screen can take a computer's nation. Point at it to see who and how."),
+                           scale)[1:]
+    return lines
+
+
+def government_tip(note: risk_marks.GovernmentNote, scale: float) -> list[str]:
+    """The tooltip of a government cell: the heading, then each paragraph wrapped, the ones after
+    the first line of a paragraph indented."""
+    f = font(px(13, scale))
+    width = TIP_WIDTH * scale
+    lines = [note.heading]
+    for paragraph in note.paragraphs:
+        parts = wrap(paragraph, f, width - f.size("   ")[0])
+        lines += [parts[0]] + ["   " + part for part in parts[1:]]
+    return lines
 
 
 def power_tip(state: GameState, nation: str, scale: float) -> list[str]:
@@ -292,9 +315,14 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     investor's bonds in them (a column per player, headed by cash, Swiss Bank and investor card),
     with the bonds nobody holds yet. Returns the row of each nation (for tests and highlights).
     ``current_nation``: the row to mark (a computer move being shown); else the nation acting now.
-    ``tips`` receives the places that explain themselves on hover (heads, power cells, players);
-    ``levels``: each seat's computer level, None for a person."""
+    A warning triangle beside a government marks a nation someone can take over at his next chance
+    to invest (``risk_marks``); its cell's tooltip says who and how, and for a person's own nation
+    which bond would keep it. ``tips`` receives the places that explain themselves on hover (heads,
+    power cells, players, government cells); ``levels``: each seat's computer level, None for a
+    person; ``hide_cash_of``: players whose cash is not shown (nor written in a tooltip)."""
     tips = [] if tips is None else tips
+    people = None if levels is None else {p for p, level in enumerate(levels) if level is None}
+    notes = risk_marks.government_notes(state, hide_cash_of, people)
     inner = panel(surface, rect, _("Nations and bonds"), scale,
                   _("under each player: cash, then bonds in M; the government's are framed"))
     board = state.board
@@ -305,8 +333,9 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     # columns: fixed nation facts, then one per player, then the bonds left
     marker_w = max(11, round(16 * scale)) + 6
     name_w = max(font(size, "bold").size(board.name_of(n))[0] for n in board.nation_ids) + marker_w + 4
-    # the English heads are the columns' keys; shown translated
-    fixed = [(N_("Government"), 86), (N_("Treasury"), 62), (N_("Power"), 62), (N_("Flags"), 40), (N_("Fact."), 38),
+    # the English heads are the columns' keys; shown translated. The government's column keeps room
+    # for a warning triangle beside a name (risk_marks); the power cell "19 x3" needs less
+    fixed = [(N_("Government"), 100), (N_("Treasury"), 62), (N_("Power"), 48), (N_("Flags"), 40), (N_("Fact."), 38),
              (N_("Units"), 56)]
     fixed_w = sum(w for _, w in fixed)
     k = min(1.0, (inner.w - name_w) / (fixed_w + players * 66 + 110))
@@ -367,10 +396,21 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
              max_width=xs["Government"] - name_x - 4)
         gov = state.government[nation]
         gov_w = xs["Treasury"] - xs["Government"] - 4
+        note = notes.get(nation)
+        mark_w, mark_h = risk_marks.mark_size(row_h, scale)
+        if note is not None and note.level:  # the warning triangle takes its room from the name
+            gov_w -= mark_w + 3
         gov_name = player_name(state, gov)
         if font(MIN_TEXT).size(gov_name)[0] > gov_w:  # "Ordinateur 1", "Ordinateur 2": keep the numbers
             gov_name = _cut_middle(gov_name, font(MIN_TEXT), gov_w)
-        text(surface, gov_name, (xs["Government"], cy), size, PANEL_TEXT, "regular", "midleft", max_width=gov_w)
+        name_rect = text(surface, gov_name, (xs["Government"], cy), size, PANEL_TEXT, "regular", "midleft", max_width=gov_w)
+        if note is not None and note.level:
+            mark = pygame.Rect(name_rect.right + 3, 0, mark_w, mark_h)
+            mark.centery = cy
+            risk_marks.draw_mark(surface, mark, note.level)
+        if note is not None and note.heading:
+            tips.append((pygame.Rect(round(xs["Government"]), row.y, round(xs["Treasury"] - xs["Government"]), row.h),
+                         government_tip(note, scale)))
         text(surface, money(state.treasury[nation]), (xs["Treasury"], cy), size, PANEL_TEXT, "bold", "midleft",
              max_width=xs["Power"] - xs["Treasury"] - 2)
         text(surface, f"{state.power[nation]} x{board.power_factor(state.power[nation])}", (xs["Power"], cy), size,
