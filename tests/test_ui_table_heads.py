@@ -64,3 +64,26 @@ def test_each_bond_is_its_own_chip_so_values_never_read_as_one_number() -> None:
         group = bond_chips(surface, [16, 6, 4, 2], "italy", cell, 11)
         assert chip_runs(surface, PIECE["italy"], group.y + 2) == expected
         assert cell.contains(group) or expected == 1
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (2560, 1440)])
+def test_the_fact_columns_grow_with_their_text(size) -> None:
+    """At 2560x1440 the text is larger but the columns kept their 1600x1000 widths: "18 x3" in
+    the power column ran into the flags. Every fact column is now wide enough for its widest value."""
+    from helpers import new_game
+
+    from imperial_desktop.ui.layout import game_layout
+    from imperial_desktop.ui.panels import column_tip, draw_table, px
+
+    pygame.init()
+    layout = game_layout(*size)
+    surface = pygame.Surface(size)
+    tips: list = []
+    draw_table(surface, layout.table, new_game(4, 1), layout.scale, tips=tips)
+    heads = {key: rect for key in ("Treasury", "Power", "Flags") for rect, lines in tips
+             if lines == column_tip(key, layout.scale)}
+    size = px(12, layout.scale)
+    value = font(size, "bold")
+    gap = size // 2 + 4  # half an em between a value and the next column: "18 x3" and "5" read as one
+    assert heads["Power"].w >= value.size("18 x3")[0] + gap
+    assert heads["Treasury"].w >= value.size("28M")[0] + gap

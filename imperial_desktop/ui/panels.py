@@ -338,7 +338,9 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     fixed = [(N_("Government"), 100), (N_("Treasury"), 62), (N_("Power"), 48), (N_("Flags"), 40), (N_("Fact."), 38),
              (N_("Units"), 56)]
     fixed_w = sum(w for _, w in fixed)
-    k = min(1.0, (inner.w - name_w) / (fixed_w + players * 66 + 110))
+    # the widths are those of the 1600x1000 layout: they grow with the text on larger screens (at
+    # 2560x1440 "18 x3" ran into the flags) and shrink where the table is too narrow
+    k = min(max(1.0, scale), (inner.w - name_w) / (fixed_w + players * 66 + 110))
     xs: dict[str, float] = {"nation": float(inner.x)}
     x = float(inner.x + name_w)  # nation names are never cut: the other columns give way
     head_font = font(small, "bold")
