@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from imperial_desktop.core import GameSetup, GameState, RulesOptions
+from imperial_desktop.core import BuildFactory, EndPhase, GameSetup, GameState, RulesOptions, SwissForce
 
 AH, IT, FR, GB, GE, RU = "austria_hungary", "italy", "france", "great_britain", "germany", "russia"
 
@@ -48,6 +48,20 @@ def make_swiss(state: GameState, player: int, nation: str, new_government: int) 
     state.government[nation] = new_government
     state.swiss = {p for p in range(state.num_players) if p not in state.government.values()}
     refresh(state)
+
+
+def to_investing(state: GameState) -> None:
+    """Decline a Swiss Bank's forcing and end an Import until the investing of the Investor turn."""
+    while state.decision().kind != "invest":
+        d = state.decision()
+        if d.kind == "swiss_force":
+            state.apply(SwissForce(d.player, d.nation, False))
+        elif d.kind == "import":
+            state.apply(EndPhase(d.nation, "import"))
+        elif d.kind == "factory":
+            state.apply(BuildFactory(d.nation, None))
+        else:  # pragma: no cover - the tests reach only these
+            raise AssertionError(d)
 
 
 def clear_units(state: GameState) -> None:

@@ -22,9 +22,9 @@ from imperial_desktop.ai.control import (
     purchase_locks, threats_after,
 )
 from imperial_desktop.core import (
-    BuildFactory, ChooseRondel, EndPhase, GameSetup, GameState, Invest, PassInvestment, RulesOptions, SwissForce,
+    ChooseRondel, GameSetup, GameState, Invest, PassInvestment, RulesOptions,
 )
-from helpers import AH, FR, GB, GE, IT, RU, fixed_game, give_turn, make_swiss, refresh, six_player_game
+from helpers import AH, FR, GB, GE, IT, RU, fixed_game, give_turn, make_swiss, refresh, six_player_game, to_investing
 
 MAN1, INVESTOR, IMPORT = 2, 3, 4  # rondel spaces: Maneuver, Investor, Import
 
@@ -41,20 +41,6 @@ def finish_round(state):
     end = _round_end(state)
     while not state.is_terminal() and state.decision().kind == "invest" and any(s is end for s in state.agenda):
         state.apply(PassInvestment(state.current_player()))
-
-
-def to_investing(state):
-    """Decline a Swiss Bank's forcing and end an Import until the investing of the Investor turn."""
-    while state.decision().kind != "invest":
-        d = state.decision()
-        if d.kind == "swiss_force":
-            state.apply(SwissForce(d.player, d.nation, False))
-        elif d.kind == "import":
-            state.apply(EndPhase(d.nation, "import"))
-        elif d.kind == "factory":
-            state.apply(BuildFactory(d.nation, None))
-        else:  # pragma: no cover - the scenarios below reach only these
-            raise AssertionError(d)
 
 
 def governs_after(state, action):

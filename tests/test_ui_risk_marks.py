@@ -16,26 +16,14 @@ from __future__ import annotations
 
 import pytest
 from game_scenes import open_scene
-from helpers import AH, FR, GB, IT, fixed_game, give_turn, make_swiss, refresh, six_player_game
+from helpers import AH, FR, GB, IT, fixed_game, give_turn, make_swiss, refresh, six_player_game, to_investing
 
 from imperial_desktop.ai.hint import advise, risk_clause
-from imperial_desktop.core import ChooseRondel, EndPhase, Invest, PassInvestment, SwissForce
+from imperial_desktop.core import ChooseRondel, Invest, PassInvestment
 from imperial_desktop.ui import risk_marks
 from imperial_desktop.ui.risk_marks import LATER, SOON, government_notes
 
 MAN1, INVESTOR, IMPORT = 2, 3, 4  # rondel spaces: Maneuver, Investor, Import
-
-
-def to_investing(state):
-    """Decline a Swiss Bank's forcing and end an Import until the investing of the Investor turn."""
-    while state.decision().kind != "invest":
-        d = state.decision()
-        if d.kind == "swiss_force":
-            state.apply(SwissForce(d.player, d.nation, False))
-        elif d.kind == "import":
-            state.apply(EndPhase(d.nation, "import"))
-        else:  # pragma: no cover - the positions below reach only these
-            raise AssertionError(d)
 
 
 def with_cash(state, **cash):
