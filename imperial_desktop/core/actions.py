@@ -310,7 +310,7 @@ class Peace(Action):
     nation: str
 
     def describe(self, board: Board) -> str:
-        # "wants": another nation there may still demand one (play-test: "no battle", then a battle)
+        # "wants": another nation there may still demand one (else "no battle" is logged, then a battle)
         return _("{nation}: wants no battle").format(nation=_n(board, self.nation))
 
 

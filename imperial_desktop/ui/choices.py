@@ -285,7 +285,7 @@ def decision_view(state: GameState) -> DecisionView | None:
         waiting = unmoved_units(state)
         rest = (" " + ngettext("{count} of them can still move.", "{count} of them can still move.", waiting).format(count=waiting)
                 if waiting else " " + _("None can move any more."))
-        if no_fleets:  # a play-test wondered where its fleet was
+        if no_fleets:  # else the player wonders where the fleets went
             title = _("{nation}: move fleets")
             prompt = _("{player}, {nation} has no fleets. Go on to the army movement (a battle can be fought there "
                        "too).")

@@ -272,7 +272,7 @@ class CoachPanel:
         clip = surface.get_clip()
         surface.set_clip(scene.board.rect)
         # the outline only, no ring at the label: rings of neighbouring small regions (London, Sheffield,
-        # Liverpool) tangled into each other and covered the city names (play-test 5)
+        # Liverpool) tangled into each other and covered the city names
         marks = [region for region in self.region_marks() if region in scene.board.geometry.regions]
         for region in marks:
             scene.board.outline_region(surface, region, COACH_EDGE, width)
@@ -295,7 +295,7 @@ class CoachPanel:
                      for t in range(11)]
             pygame.draw.polygon(surface, COACH_EDGE, ring, width)
             if hasattr(scene, "redraw_rondel_names"):
-                scene.redraw_rondel_names(surface)  # the ring cut "Importer" and "Investisseur" (play-test 12)
+                scene.redraw_rondel_names(surface)  # the ring cut "Importer" and "Investisseur"
 
     def _progress_text(self) -> str:
         total = len(self.coach.steps)

@@ -88,7 +88,7 @@ class HelpButton(UIButton):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and getattr(event, "ui_element", None) is self:
             from imperial_desktop.ui.rules_window import show_rules
 
-            self.on_unhovered()  # its tooltip would stay on top of the rules window (German play-test),
+            self.on_unhovered()  # its tooltip would stay on top of the rules window,
             self.hover_time = float("-inf")  # and come back while the pointer rests here (on_hovered resets it)
             show_rules(self.ui_manager, tuple(self.ui_manager.get_root_container().get_size()), self.topic_id)
             return True
@@ -250,7 +250,7 @@ class ChoicePanel:
 
     def _one_label_size(self, listed: list[UIButton]) -> None:
         """When some labels of the list needed the smaller font, all of the list take it: labels
-        in changing sizes looked like a mistake (play-test, French bond list)."""
+        in changing sizes looked like a mistake."""
         if not any(b.shrunk for b in listed) or all(b.shrunk for b in listed):
             return
         order = list(self.buttons)  # the list's order (keys, tests) stays as it was

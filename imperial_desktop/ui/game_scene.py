@@ -363,7 +363,7 @@ class GameScene:
                  ("results", _("Scores"), _("The score of every player now: interest x power factor + cash (S)"))]
         measure = font(13, "bold")
         x = bar.right - 6
-        if self._humans() < 2:  # hiding cash is for players sharing one screen (a play-test found it clutter)
+        if self._humans() < 2:  # hiding cash is for players sharing one screen (alone it is clutter)
             specs = [spec for spec in specs if spec[0] != "hide_cash"]
         for key, label, tip in specs:
             w = measure.size(label)[0] + 14
@@ -455,7 +455,7 @@ class GameScene:
                   about: tuple[str, ...] = ()) -> None:
         """A small panel over a corner of the board (route, what to do in a region, donation): the
         top-right one unless another hides less of the regions it is ``about`` and of the
-        nation's units (a play-test's import question stood over the army just imported)."""
+        nation's units (an import question must not stand over the army just imported)."""
         if self.manager is None:
             return
         self._close_aux()
@@ -576,7 +576,7 @@ class GameScene:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not confirming:
             key = getattr(event, "key", None)
             # not Space: it also skips a computer turn being shown, and pressed for that it took
-            # the hand-over screen away before the next player sat down (session 16's play-test)
+            # the hand-over screen away before the next player sat down
             if event.type == pygame.MOUSEBUTTONDOWN or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.handover_to = None
                 self._panel_key = None
@@ -651,7 +651,7 @@ class GameScene:
             self.drag.pos = event.pos
             self._dirty = True
         # a stack drawn beside a small region (Belgium at the fit zoom) stands for that region: pointing
-        # at it names it, not the land it is drawn over (play-test: "a British army in France")
+        # at it names it, not the land it is drawn over (else "a British army in France")
         # (not while a click on the board builds or imports: there the click goes to the land under it)
         piece = self.board.piece_at(event.pos) if self.drag is None and self._human_decision() not in (
             "factory", "import") else None
@@ -1047,7 +1047,7 @@ class GameScene:
             self.undo()
         elif key == pygame.K_F1:
             self.open_rules()
-        elif key == pygame.K_h:  # the key a player guesses for Hint (it hid the cash, session 16's play-test)
+        elif key == pygame.K_h:  # the key a player guesses for Hint (it must not show the hidden cash)
             self.ask_hint()
         elif key == pygame.K_s:
             self.toggle_overlay("results")
@@ -1231,7 +1231,7 @@ class GameScene:
             self.handover_to = player
             # a question asked before the hand-over belongs to the one who asked: its answer, arriving
             # now, would be taken by the hand-over screen and leave the question's action waiting for
-            # the next player's Enter (session 18's crash hunt)
+            # the next player's Enter
             self._close_confirm()
             self._dirty = True
         self._last_human = player
@@ -1244,8 +1244,8 @@ class GameScene:
         return region or self.selection()
 
     def selection(self) -> str | None:
-        """The clicked region, until the nation turn it was clicked in ends (a French play-test's pinned
-        box stood over the Ionian Sea through three computer turns)."""
+        """The clicked region, until the nation turn it was clicked in ends (else a pinned
+        box stays over the board through the computers' turns)."""
         if self.selected_region is not None and self.session.state.turns_taken != self.selected_in_turn:
             self.selected_region = None
         return self.selected_region
@@ -1286,7 +1286,7 @@ class GameScene:
 
     def drop_refused_at(self, region: str | None) -> bool:
         """Whether the unit being dragged cannot go to ``region`` (its outline under the pointer turns
-        red before the drop: a play-test dragged an army onto Switzerland, lit like any region)."""
+        red before the drop: Switzerland must not light up like any region)."""
         drag = self.drag
         return drag is not None and region is not None and region != drag.piece.region \
             and region not in drag.destinations
@@ -1294,7 +1294,7 @@ class GameScene:
     def decision_regions(self) -> tuple[str, ...]:
         """The regions the pending decision of a human at this screen is about: the region a battle
         question is asked in, the cities a choice can use, the units that can still move. Boxes over
-        the board keep clear of them where they can (a play-test's summary hid Romania, the region
+        the board keep clear of them where they can (a summary must not hide Romania when it is the region
         of its battle question)."""
         if self._human_decision() is None:
             return ()
@@ -1378,7 +1378,7 @@ class GameScene:
         if self.coach is not None:
             self.coach.draw(surface, self)  # its outlines draw the board's names and pieces again
         self.region_tip_rect = None
-        if region_tip is not None:  # over all of that (the coach's names covered it, play-test)
+        if region_tip is not None:  # over all of that (the coach's names would cover it)
             self.region_tip_rect = surface.blit(*region_tip)
         self._draw_toast(surface)
         if self.handover_to is not None:
@@ -1407,7 +1407,7 @@ class GameScene:
 
     def _rondel_space_tip(self) -> list[str] | None:
         """A rondel space under the pointer, while a human chooses one: what its choice would bring
-        (the German play-test pointed at the wheel and learnt nothing but its colour)."""
+        (pointing at the wheel should teach more than its colour)."""
         if self.rondel_hover is None or self.decision_panel is None or self._human_decision() != "rondel":
             return None
         choice = next((c for c in self.decision_panel.buttons.values() if c.rondel_space == self.rondel_hover), None)
@@ -1449,7 +1449,7 @@ class GameScene:
     def _hint_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the hint's box stands: the board's bottom-left corner unless another corner hides less of
         the coach's box, of the advised moves' regions (the first's before the others') and of the
-        regions the decision is about (a play-test's box hid the sea its first move went to)."""
+        regions the decision is about (a box must not hide the sea its first move goes to)."""
         def labels(regions) -> list[pygame.Rect]:
             return point_rects([self._region_point(r) for r in regions if r in self.board.geometry.regions])
 
@@ -1468,13 +1468,13 @@ class GameScene:
 
     def redraw_rondel_names(self, surface: pygame.Surface) -> None:
         """The rondel's space names again, over marks drawn on the rondel after it (the coach's
-        ring cut "Importer" and "Investisseur", play-test finding 12)."""
+        ring cut "Importer" and "Investisseur")."""
         if self._rondel_geometry is not None:
             rondel_panel.draw_rondel_names(surface, self.session.state, self._rondel_geometry, self.layout.scale)
 
     def _draw_step_marks(self, surface: pygame.Surface, state: GameState) -> None:
         """Where the step being shown happens: its regions' outlines, pulsing (no circle: on
-        small regions circles tangle and cover the names, play-test finding 5)."""
+        small regions circles tangle and cover the names)."""
         shown = self.animator.current()
         if shown is None or shown.step.kind == "move":
             return
@@ -1511,7 +1511,7 @@ class GameScene:
 
     def _draw_drop_tag(self, surface: pygame.Surface, state: GameState, ghost: pygame.Rect) -> None:
         """The name of the region under a dragged unit, under it: green where it can go, red where
-        not (the German play-test aimed at a name drawn over the sea beside its small region)."""
+        not (a player aims at a name drawn over the sea beside its small region)."""
         region = self.hover_region if self.board.rect.collidepoint(self.hover_pos) else None
         self.drop_tag_shown = None
         if region is None or region not in state.board.regions:
@@ -1703,7 +1703,7 @@ class GameScene:
         self.thinking_shown = ""
         if step is None and self.session.computer_thinking():
             # the whole sentence: cut after the player's name it read "is thinking about: (Great Britain)
-            # must move fleets" (6-player play-test)
+            # must move fleets"
             thinking = self.thinking_shown = _("{decision}: {player} is thinking...").format(
                 decision=state.describe_decision(), player=who)
             for text_line in panels.wrap(thinking, f, inner.w):

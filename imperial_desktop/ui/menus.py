@@ -478,7 +478,7 @@ class NewGameScene(MenuScene):
         self.widgets["seed"] = seed
         y += pitch
         bh = min(44, max(24, ph - y - pitch - 12))
-        # a play-test's newcomer met house rules before the first game: say they can stay as they are
+        # a newcomer meets house rules before the first game: say they can stay as they are
         hint = _("New to Imperial? Leave these options as they are; point at one for a short explanation.")
         message_rect = pygame.Rect(20, ph - bh - 12 - 30, pw - 40, 28)
         self.hint_label = None

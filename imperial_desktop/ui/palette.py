@@ -56,7 +56,7 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-MIN_PIECE_CONTRAST = 3.0  # WCAG 2 ratio for graphical objects (issue 11)
+MIN_PIECE_CONTRAST = 3.0  # WCAG 2 ratio for graphical objects
 
 
 def ring_colour(ground: RGB, piece: RGB | None = None) -> RGB:

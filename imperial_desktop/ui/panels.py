@@ -193,7 +193,7 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
     game_round = max(1, (nation_turn + nations - 1) // nations)
     turn = text(surface, _("Round {round}").format(round=game_round), (x, rect.centery), size,
                 (200, 190, 170), "bold", "midleft")
-    if tips is not None:  # a play-test could not tell how far into the game the counter was
+    if tips is not None:  # what the counter counts, on hover: the round and the nation turn
         tips.append((pygame.Rect(turn.x - 4, rect.y, turn.w + 8, rect.h), tip_lines(
             _("Round {round}, nation turn {turn}").format(round=game_round, turn=nation_turn), _(
                 "A round is one turn of each of the {count} nations. The game ends when a nation reaches "
@@ -293,7 +293,7 @@ def power_tip(state: GameState, nation: str, scale: float) -> list[str]:
 
 def player_tip(state: GameState, player: int, cash: str, scale: float, level: str | None = None) -> list[str]:
     """The tooltip of a player's column head: cash, what the badges mean and, for a computer, its
-    level (a 6-player play-test found which computer was Hard only in the Load screen)."""
+    level (otherwise only the Load screen tells which computer is Hard)."""
     lines = [state.setup.players[player]] + tip_lines("", _("Cash: {cash}; below it, this player's bonds in each "
                                                             "nation (the government's are framed).").format(cash=cash), scale)[1:]
     if level:

@@ -42,7 +42,7 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
         text(surface, _("Equal totals are decided by the credit in the strongest nations ({nations}, ...).").format(nations=names),
              (rect.x + pad, chart_top), small, (150, 60, 40), "bold")
         chart_top += round(18 * scale)
-    if sheet.cash_hidden:  # a French play-test wondered why every place read "–"
+    if sheet.cash_hidden:  # else every place reads "–" without a reason
         sheet.note = _("Cash is hidden, so places are not shown; rows are in the order of the bonds' points.")
         text(surface, sheet.note, (rect.x + pad, chart_top), small, PANEL_MUTED, "regular", max_width=rect.w - 2 * pad)
         chart_top += round(18 * scale)
@@ -98,7 +98,7 @@ def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         text(surface, factor, (left + marker_w + gap, y), small, PANEL_MUTED, "regular", max_width=width + 1)
         sheet.heads[nation] = lines
         x += col_w
-    # what the small numbers under each nation's points are (play-test: "6×0" meant nothing)
+    # what the small numbers under each nation's points are ("6×0" alone means nothing)
     legend = panels.wrap(_("Points per nation (below: interest × factor)"), fs, name_w - 8)[:3]
     for k, line in enumerate(legend):
         text(surface, line, (rect.x, rect.y + (3 - len(legend) + k) * fs.get_linesize()), small, PANEL_MUTED, "regular",

@@ -83,8 +83,8 @@ def rondel_marker_size(scale: float) -> int:
 def rondel_marker_row(count: int, at: tuple[float, float], space: int, geometry: RondelGeometry,
                       spaces: int, size: int) -> list[tuple[int, int]]:
     """Centres of ``count`` markers in a row on a rondel space: side by side where the space is wide
-    enough, else overlapping, so that none reaches into the next space (play-test: three markers
-    on Factory hid the P of Production)."""
+    enough, else overlapping, so that none reaches into the next space (three markers
+    on Factory would hide the P of Production)."""
     x, y = at
     room = _room(at, space, geometry, spaces)
     step = size + 1.0 if count < 2 else min(size + 1.0, max(0.0, 2 * room - size) / (count - 1))

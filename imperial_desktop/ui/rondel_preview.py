@@ -46,7 +46,7 @@ def outlook(state: GameState, action: ChooseRondel) -> Outlook:
     line, tip = _KINDS[kind](state, action.nation, after, events)
     if could_force:
         tip += " " + _("(Unless a Swiss Bank forces a stop on Investor.)")
-    if passes_investor(state, action):  # others may invest then (a play-test learned it only afterwards)
+    if passes_investor(state, action):  # others may invest then: say so before, not after
         line = _("{line} · passes Investor").format(line=line)
     return Outlook(line, tip)
 

@@ -50,7 +50,7 @@ def default_name(session: GameSession) -> str:
 
 def _people_and_computers(session: GameSession) -> str:
     """"Anna, Ben and 4 computers": a six-player game's names ran past the name's 60 characters, and
-    the Load list cut what was left of them (play-test: "Player 1, Computer 1, Computer 2, Com…")."""
+    the Load list cut what was left of them ("Player 1, Computer 1, Computer 2, Com…")."""
     people = [plain_text(seat.name) for seat in session.seats if seat.is_human]
     computers = sum(1 for seat in session.seats if not seat.is_human)
     if not computers:

@@ -76,7 +76,7 @@ class SummaryOverlay:
 
     def scroll_by(self, rows: int) -> bool:
         """Scroll back (``rows`` > 0: towards earlier turns) or forward; whether anything moved. A
-        six-player round cut a player's own turn out of the frame (play-test) and nothing could
+        six-player round cut a player's own turn out of the frame and nothing could
         bring it back but the log."""
         if rows > 0 and self.cut == 0:
             return False  # the earliest line is in view
@@ -96,7 +96,7 @@ class SummaryOverlay:
         if key != self._key or self._image is None:
             title = _("What happened since the last decision of {player}").format(player=player_name)
             if self.tracker is not None and self.tracker.last_decision(player) is None:
-                title = _("What happened so far")  # the player has decided nothing yet (play-test: "Zug 4")
+                title = _("What happened so far")  # the player has decided nothing yet ("since your last turn" would be wrong)
             news = self.tracker.government_news(player, turns) if self.tracker is not None else []
             placed_before = self.rect if self._key is not None and self._key[:-1] == key[:-1] else None
             self._image, self._rows_at, self.cut, shown, self.later = _render(title, turns, area, scale, news,
@@ -147,8 +147,8 @@ def fit_newest(rows: list[Row], height: int, row_h: int, gap: int) -> tuple[list
         return rows, 0
     note = Row("", "note")
     best, cut = rows[-1:], len(rows) - 1
-    # a cut starts at a heading or at the start of a line, never inside a wrapped sentence (a play-test
-    # read "übernommen." alone under a nation's name)
+    # a cut starts at a heading or at the start of a line, never inside a wrapped sentence
+    # ("übernommen." alone under a nation's name reads as nonsense)
     starts = [i for i in range(len(rows) - 1, 0, -1) if rows[i].kind == "heading" or rows[i].first]
     for n, start in enumerate(starts):
         shown = rows[start:]

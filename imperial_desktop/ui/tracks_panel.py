@@ -281,7 +281,7 @@ def _markers(surface: pygame.Surface, values: dict[str, int], rooms: Mapping[int
     """Nation markers on a track, in the room each box leaves free of its numbers (``rooms`` by
     value), each as large as that allows (at least MARKER_MIN): those sharing a box overlap in up
     to two rows and may reach into the boxes beside it, never beyond the track's ``bounds`` (the
-    play-test found markers packed into one box too small to tell apart). Returns each marker's
+    markers packed into one box were too small to tell apart). Returns each marker's
     rectangle."""
     groups: dict[int, list[str]] = {}
     for nation in order:
