@@ -32,6 +32,9 @@ Categories (what is right, and why):
 - ``avoid_financing_takeover``: the government would land on Investor, and the interest it pays
   out would give a rival the cash to take one of its nations (``payout_hands_takeover``).
   Avoid: the landing on Investor (other choices exist).
+- ``swiss_force_for_takeover``: a Swiss Bank may force a nation passing Investor to stop there,
+  and the interest of that stop would pay for his takeover of one of the government's nations
+  (``payout_hands_takeover``). Right: force the stop.
 - ``end_game_as_winner``: a Taxation that ends the game (25 power points) with this player first.
   Right: that Taxation.
 - ``no_end_game_as_loser``: a Taxation that would end the game with this player not first,
@@ -63,7 +66,7 @@ from imperial_desktop.ai.analysis import battle_wins_nothing  # noqa: E402
 from imperial_desktop.ai.control import payout_hands_takeover, purchase_locks, control  # noqa: E402
 from imperial_desktop.ai.no_waste import choice_cost, useful_choices  # noqa: E402
 from imperial_desktop.core import (  # noqa: E402
-    Action, Battle, ChooseRondel, GameRecord, GameSetup, GameState, Invest, action_from_json,
+    Action, Battle, ChooseRondel, GameRecord, GameSetup, GameState, Invest, SwissForce, action_from_json,
 )
 from imperial_desktop.core.empty_actions import empty_reason  # noqa: E402
 
@@ -74,7 +77,7 @@ CHEAP_MARGIN = 5  # a cheap takeover: the treasury holds at least this much more
 VALUABLE_TREASURY = 8  # a government worth keeping: a treasury of at least this
 IDLE_TREASURY = 15  # money lying idle: a treasury of at least this (three factories' worth)
 CATEGORIES = ("no_empty_action", "build_with_idle_money", "take_cheap_government", "lock_government",
-              "keep_government", "avoid_financing_takeover",
+              "keep_government", "avoid_financing_takeover", "swiss_force_for_takeover",
               "end_game_as_winner", "no_end_game_as_loser", "no_battle_for_nothing")
 
 
@@ -213,6 +216,15 @@ def classify(state: GameState) -> list[tuple[str, list[Action], list[Action], st
             found.append(("keep_government", keeps, [], f"a rival can take this player's nation (a treasury of "
                           f"{VALUABLE_TREASURY}M or more) at his next chance; this purchase keeps it through the next "
                           f"Investor stop, and no purchase takes another nation"))
+    elif decision.kind == "swiss_force":
+        forcer = decision.player
+        force = [a for a in legal if isinstance(a, SwissForce) and a.force]
+        takers = [t for t in payout_hands_takeover(state, decision.nation) if t.player == forcer]
+        if force and takers:
+            taker = takers[0]
+            found.append(("swiss_force_for_takeover", force, [], f"forcing {board.name_of(decision.nation)} onto "
+                          f"Investor pays this Swiss Bank the interest that buys a {taker.buy}M bond of "
+                          f"{board.name_of(taker.nation)} and takes it"))
     elif decision.kind == "maneuver":
         nothing = [a for a in legal if isinstance(a, Battle) and battle_wins_nothing(state, a.nation, a.region, a.unit)]
         if nothing and len(legal) > len(nothing):
