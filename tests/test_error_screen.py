@@ -111,8 +111,8 @@ def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path, m
             click(app, button)
             if getattr(app.scene, "confirm", None) is not None:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
-        elif getattr(scene, "turn_panel", None) is not None:  # the turn is played: confirmed
-            click(app, scene.turn_panel.confirm_button)
+        elif getattr(scene, "turn_panel", None) is not None:  # the turn is played: confirmed (Enter)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
         app.frame(1 / 60)
         session.wait_for_computer(5)
     assert isinstance(app.scene, ErrorScene)

@@ -17,6 +17,7 @@ from ui_player import UIPlayer
 from imperial_desktop.core import ChooseRondel, EndPhase, GameSetup, MoveArmy, MoveFleet, Produce
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+from imperial_desktop.ui.game_scene import HANDOVER_ECHO_SECONDS
 
 FRAME = 1 / 60
 WAITING_FRAMES = 120  # two seconds of frames: a computer would have started and answered meanwhile
@@ -228,9 +229,25 @@ def test_the_confirm_button_lets_the_computers_play(app):
     assert_waiting(driver, 30)
     version = session.version
     button = driver.scene.turn_panel.confirm_button
+    time.sleep(HANDOVER_ECHO_SECONDS)  # the player reads the panel first (see the next test)
     click_in_app(app, button)
     assert not button.alive() and driver.scene.turn_panel is None
     computers_play(driver, version)
+
+
+def test_a_double_click_on_the_last_choice_does_not_confirm_the_turn(app):
+    """Confirm turn stands where the last choice's button was: the second click of a double click
+    on that choice (Produce, End army movement) must not confirm the turn unseen."""
+    session = british_turn()
+    driver = start(app, session)
+    play_the_british_turn(driver)
+    button = driver.scene.turn_panel.confirm_button
+    click_in_app(app, button)  # at once: the echo of the click that ended the turn
+    assert button.alive() and driver.scene.turn_panel is not None
+    assert_waiting(driver, 30)
+    time.sleep(HANDOVER_ECHO_SECONDS)
+    click_in_app(app, driver.scene.turn_panel.confirm_button)  # a deliberate click later confirms
+    assert driver.scene.turn_panel is None
 
 
 def test_undo_stops_at_a_computers_action_on_the_next_turn(app):

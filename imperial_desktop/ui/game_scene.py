@@ -147,6 +147,7 @@ class GameScene:
         self.decision_panel: ChoicePanel | None = None
         self.turn_panel: ConfirmTurnPanel | None = None  # where the decision panel is while a turn waits for "Confirm turn"
         self._turn_confirmed_at = float("-inf")  # when a turn was confirmed (its click or Enter does not pass the hand-over)
+        self._turn_panel_at = float("-inf")  # when the Confirm turn panel appeared (a click within a double click's time is dropped)
         self.production_selection: set[str] | None = None  # factories switched on in the production dialog
         self._production_for: int | None = None
         self.aux_panel: ChoicePanel | None = None
@@ -427,6 +428,7 @@ class GameScene:
         if waiting:  # the turn is played: confirmed, or taken back with Undo
             self.turn_panel = ConfirmTurnPanel(self.manager, self.layout.decision.inflate(-4, -4), state,
                                                self.session.unconfirmed_actions(), scale=self.layout.scale)
+            self._turn_panel_at = time.monotonic()
             return
         if not human:
             return
@@ -697,6 +699,8 @@ class GameScene:
                     self.act(choice.action)
                 return
         if self.turn_panel is not None and element in (self.turn_panel.confirm_button, self.turn_panel.undo_button):
+            if time.monotonic() - self._turn_panel_at < HANDOVER_ECHO_SECONDS:
+                return  # the second click of a double click on the button that stood there (Produce): not a confirmation
             self.confirm_turn() if element is self.turn_panel.confirm_button else self.undo()
             return
         if self.decision_panel is not None:
