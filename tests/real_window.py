@@ -285,7 +285,8 @@ def game_screens(run: RealWindow, limit: int | None) -> None:
 def production_clicks(run: RealWindow) -> None:
     """Clicks that act, as a player makes them on the production question: a factory switched off
     and on again without moving the pointer, then off, and Produce clicked at once after it.
-    Each click must act once, and the production played must be the one shown."""
+    Each click must act once, and the production played must be the one shown; then the turn
+    waits for Confirm turn, and every button of that screen is clicked as on the others."""
     from game_scenes import _played_states
 
     from imperial_desktop.session.controller import GameSession
@@ -333,8 +334,11 @@ def production_clicks(run: RealWindow) -> None:
     played = session.history[-1].action if session.version != version else None
     steps.append([f"produced what was shown: {played}", played is not None and set(played.cities) == shown])
     run.recorder.acting = False
+    steps.append(["the turn waits for Confirm turn", scene.turn_panel is not None])
     run.results.append({"screen": "production clicks", "button": city, "steps": steps,
                         "exact": all(ok for _, ok in steps), "pressed": [], "hovered": True, "window_pos": []})
+    run.frames(40)  # past a double click's time: the Confirm turn panel takes clicks
+    run.click_every_button("game: confirm turn")
 
 
 def idle_clicks(run: RealWindow) -> None:
