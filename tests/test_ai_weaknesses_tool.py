@@ -64,3 +64,27 @@ def test_the_tools_factory_rule_agrees_with_the_bots():
             reachable += ours
         state.apply(bot.choose(state))
     assert checked > 100 and reachable > 0
+
+
+def test_money_idle_for_two_turns_is_counted_once_for_the_bot_that_passed_factory_first():
+    """Issue "opponent", acceptance 2: 10M or more, a free site, Factory within the free steps,
+    and no Factory in that turn nor the next one of the nation."""
+    state = six_player_game()
+    give_turn(state, AH, position=7)  # Factory is one free step away
+    state.treasury[AH] = 12
+    names = [f"p{i}" for i in range(6)]
+    counts = {name: ai_weaknesses.Counts() for name in names}
+    observer = ai_weaknesses.Observer(counts, names)
+    seat = state.government[AH]
+    observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)  # first turn passed
+    assert counts[names[seat]].found["idle_two_turns"] == 0
+    observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), (seat + 1) % 6)  # and the next
+    assert counts[names[seat]].found["idle_two_turns"] == 1
+    assert counts[names[(seat + 1) % 6]].found["idle_two_turns"] == 0
+    observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)  # a new first turn
+    observer.before(state, ChooseRondel(nation=AH, space=FACTORY), seat)  # built in the next one
+    assert counts[names[seat]].found["idle_two_turns"] == 1
+    state.treasury[AH] = 9  # below 10M: not idle money in the issue's sense
+    observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)
+    observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)
+    assert counts[names[seat]].found["idle_two_turns"] == 1

@@ -11,6 +11,9 @@ Per bot (the player who made the decision) it reports, totals and per game playe
 - ``idle_money``: the same, counted only when the treasury also held money that neither the
   factory nor a full payout to the bond holders needs (the 20-75M treasuries of the issue,
   not a treasury that the next payout hands out);
+- ``idle_two_turns``: a nation with 10M or more, a free site and Factory within the free steps
+  that does not choose Factory in that turn nor in its next one (issue "opponent", acceptance 2;
+  counted once, for the bot that passed it first);
 - ``government_lost_after_payout``: the government chose Investor and lost the nation in the same
   turn to a rival who was paid by that payout;
 - ``empty_spaces``: a rondel choice of a space whose action does nothing now (the core's
@@ -49,7 +52,8 @@ from imperial_desktop.core import (  # noqa: E402
 )
 
 KINDS = ("empty_actions", "empty_spaces", "wasted_choices", "factory_no_site", "idle_treasuries", "idle_money",
-         "government_lost_after_payout", "battles_no_flag")
+         "government_lost_after_payout", "battles_no_flag", "idle_two_turns")
+IDLE_TWO_TURNS_TREASURY = 10  # the issue's idle treasury: 10M or more
 
 
 @dataclass
@@ -103,6 +107,7 @@ class Observer:
         self.seat_bots = seat_bots
         self.turn: dict | None = None  # facts about the running nation turn
         self.battles: list[tuple[str, str, str | None]] = []  # (bot, region, flag before)
+        self.idle_watch: dict[str, str] = {}  # nation -> bot that left its money idle one turn
 
     def before(self, state: GameState, action, seat: int) -> None:
         bot = self.counts[self.seat_bots[seat]]
@@ -114,6 +119,12 @@ class Observer:
                 if spare_money(state, action.nation) > 0:
                     bot.found["idle_money"] += 1
             kind = board.rondel[action.space].action
+            watched = self.idle_watch.pop(action.nation, None)
+            if kind != "factory":
+                if watched is not None:
+                    self.counts[watched].found["idle_two_turns"] += 1
+                elif state.treasury[action.nation] >= IDLE_TWO_TURNS_TREASURY and factory_within_reach(state, action.nation):
+                    self.idle_watch[action.nation] = self.seat_bots[seat]
             empty = empty_reason(state, action.nation, action.space)
             if empty is not None:
                 bot.found["empty_spaces"] += 1
@@ -211,7 +222,8 @@ def report(counts: dict[str, Counts]) -> dict:
         out[name] = {"seats": c.seats, "wins": round(c.wins, 2), "win_rate": round(c.wins / seats, 3),
                      "rondel_choices": c.rondel_choices, "battles": c.battles,
                      "treasury_at_end_per_game": round(c.treasury_at_end / seats, 1),
-                     **{k: {"total": v, "per_game": round(v / seats, 2)} for k, v in c.found.items()}}
+                     **{k: {"total": v, "per_game": round(v / seats, 2),
+                            "per_100_turns": round(100 * v / max(1, c.rondel_choices), 2)} for k, v in c.found.items()}}
     return out
 
 

@@ -2,6 +2,7 @@
 
     python tools/position_suite.py run [--levels normal,hard,expert] [--suite tests/positions/suite.json]
     python tools/position_suite.py build --games 24 --seed 960000 [--per-category 8]
+    python tools/position_suite.py refresh
 
 ``run`` asks each level for its move in every position and prints, per category and overall,
 how many positions it solves (its move is one of the right moves, or none of the moves to
@@ -21,11 +22,13 @@ Categories (what is right, and why):
 - ``take_cheap_government``: an investment that takes over a nation whose treasury holds at
   least 5M more than the price of the bond: the purchase pays for itself, and the nation is his
   to steer (``control.purchase_locks``: ``takes_over``), while none of his own nations is at
-  risk. Right: any such purchase.
+  risk. Right: any such purchase, and any other purchase that takes that nation and keeps it
+  through the next Investor stop (the point is taking the nation, not the size of the bond).
 - ``build_with_idle_money``: 15M or more in the treasury, a free home city, Factory within the
   free steps (and no Taxation that ends the game with this player first). Right: Factory.
 - ``lock_government``: several purchases take over a nation, and only some keep it through the
-  next Investor stop (``holds_next``; a rival could trade up past the others). Right: those.
+  next Investor stop (``holds_next``; a rival could trade up past the others). Right: a
+  takeover that keeps its nation through the next stop (of any nation, when several can be taken).
 - ``keep_government``: the player governs a nation with 8M or more in its treasury that a rival
   can take at his next chance, a purchase now keeps it through that chance (``holds_next``),
   and no purchase takes another nation. Right: such a purchase.
@@ -62,6 +65,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
+from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
 from imperial_desktop.ai.analysis import battle_wins_nothing  # noqa: E402
 from imperial_desktop.ai.control import payout_hands_takeover, purchase_locks, control  # noqa: E402
 from imperial_desktop.ai.no_waste import choice_cost, useful_choices  # noqa: E402
@@ -183,7 +187,9 @@ def classify(state: GameState) -> list[tuple[str, list[Action], list[Action], st
                               "first, and other choices exist"))
     elif decision.kind == "invest":
         player = decision.player
-        takes, keeps = [], []
+        keeps: list[Action] = []
+        cheap: list[Action] = []
+        cheap_nations: set[str] = set()
         other_takeover = False
         locking: dict[str, list[Action]] = {}
         loose: dict[str, list[Action]] = {}
@@ -197,7 +203,8 @@ def classify(state: GameState) -> list[tuple[str, list[Action], list[Action], st
             except ValueError:
                 continue
             if lock.takes_over and lock.cost + CHEAP_MARGIN <= lock.treasury_before:
-                takes.append(action)
+                cheap_nations.add(action.nation)
+                cheap.append(action)
             if action.nation in at_risk and lock.holds_next and state.treasury[action.nation] >= VALUABLE_TREASURY:
                 keeps.append(action)
             elif lock.takes_over:
@@ -205,13 +212,16 @@ def classify(state: GameState) -> list[tuple[str, list[Action], list[Action], st
             if lock.takes_over:
                 (locking if lock.holds_next else loose).setdefault(action.nation, []).append(action)
         # only where the right move is plain: one thing worth doing, not a choice between two
+        takes = cheap + [a for n in sorted(cheap_nations) for a in locking.get(n, []) if a not in cheap]
         if takes and not at_risk:
-            found.append(("take_cheap_government", takes, [], f"the purchase takes over a nation whose treasury holds "
-                          f"at least {CHEAP_MARGIN}M more than its price, and none of this player's nations is at risk"))
-        for nation, actions in locking.items():
-            if loose.get(nation):
-                found.append(("lock_government", actions, [], f"several purchases take over "
-                              f"{board.name_of(nation)}; only these keep it through the next Investor stop"))
+            found.append(("take_cheap_government", takes, [], "a purchase takes over a nation whose treasury holds "
+                          f"at least {CHEAP_MARGIN}M more than its price, and none of this player's nations is at "
+                          "risk; right: the purchases that take it and keep it through the next Investor stop"))
+        if any(loose.get(n) for n in locking):
+            names = ", ".join(board.name_of(n) for n in locking if loose.get(n))
+            found.append(("lock_government", [a for actions in locking.values() for a in actions], [],
+                          f"several purchases take over {names}; only some keep it through the next Investor stop; "
+                          "right: a takeover that does (of any nation)"))
         if keeps and not other_takeover:
             found.append(("keep_government", keeps, [], f"a rival can take this player's nation (a treasury of "
                           f"{VALUABLE_TREASURY}M or more) at his next chance; this purchase keeps it through the next "
@@ -287,17 +297,36 @@ def build(games: int, seed: int, per_category: int) -> dict[str, Any]:
             "games": kept_games, "positions": chosen}
 
 
+def refresh(path: Path) -> dict[str, Any]:
+    """The suite file at ``path`` with each position's right moves, moves to avoid and reason
+    decided again by today's ``classify`` (the games and positions stay; a position that no longer
+    belongs to its category is reported and kept as it was)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    suite = load_suite(path)
+    for raw, position in zip(data["positions"], suite.positions):
+        found = [f for f in classify(suite.state_of(position)) if f[0] == position.category]
+        if not found:
+            print(f"{position.id}: no longer a {position.category} position; kept as it was", file=sys.stderr)
+            continue
+        _, right, avoid, why = found[0]
+        raw["right"] = [a.to_json() for a in right]
+        raw["avoid"] = [a.to_json() for a in avoid]
+        raw["why"] = why
+    return data
+
+
 # ---------------------------------------------------------------- running
 
 
-def run(suite: Suite, level: str, seed: int = 1) -> dict[str, Any]:
-    """The positions ``level`` solves, per category; its slowest decision."""
+def run(suite: Suite, level: str, seed: int = 1, params: dict[str, float] | None = None) -> dict[str, Any]:
+    """The positions ``level`` solves, per category; its slowest decision. ``params``: search
+    parameters of an Expert variant (see ``PlayoutSearch``)."""
     per: dict[str, list[int]] = {}
     failed: list[str] = []
     slowest = 0.0
     for position in suite.positions:
         state = suite.state_of(position)
-        bot = make_bot(level, seed)
+        bot = ExpertBot(seed, params=params) if params and level == "expert" else make_bot(level, seed)
         started = time.perf_counter()
         action = bot.choose(state)
         slowest = max(slowest, time.perf_counter() - started)
@@ -319,12 +348,21 @@ def main(argv: list[str] | None = None) -> int:
     runner.add_argument("--levels", default="normal,hard,expert")
     runner.add_argument("--suite", default=str(SUITE))
     runner.add_argument("--json", action="store_true")
+    runner.add_argument("--params", type=json.loads, default=None,
+                        help='search parameters of the Expert, as JSON: \'{"government_take": 4}\'')
     builder = sub.add_parser("build", help="make the suite from seeded games")
     builder.add_argument("--games", type=int, default=24)
     builder.add_argument("--seed", type=int, default=960000)
     builder.add_argument("--per-category", type=int, default=8)
     builder.add_argument("--out", default=str(SUITE))
+    refresher = sub.add_parser("refresh", help="decide the right moves of the kept positions again")
+    refresher.add_argument("--suite", default=str(SUITE))
     args = parser.parse_args(argv)
+    if args.command == "refresh":
+        data = refresh(Path(args.suite))
+        Path(args.suite).write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"{len(data['positions'])} positions refreshed in {args.suite}")
+        return 0
     if args.command == "build":
         data = build(args.games, args.seed, args.per_category)
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
@@ -332,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(data['positions'])} positions from {len(data['games'])} games written to {args.out}")
         return 0
     suite = load_suite(Path(args.suite))
-    results = [run(suite, level.strip()) for level in args.levels.split(",") if level.strip()]
+    results = [run(suite, level.strip(), params=args.params) for level in args.levels.split(",") if level.strip()]
     if args.json:
         print(json.dumps(results, indent=1))
         return 0

@@ -20,6 +20,7 @@ from imperial_desktop.ai.base import register
 from imperial_desktop.ai.hard import HardBot
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.corrections import Corrections, standing_corrections
+from imperial_desktop.ai.government_value import government_corrections
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights
 from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE, Candidate, PlayoutSearch
@@ -144,10 +145,12 @@ class ExpertBot:
     def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:
         """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
         search = self.search
-        return standing_corrections(state, legal, search.exact,
-                                    Corrections(search.factory_correction(len(state.setup.players)),
-                                                search.takeover_guard, search.empty_penalty,
-                                                search.battle_penalty, search.early_factory))
+        out = standing_corrections(state, legal, search.exact,
+                                   Corrections(search.factory_correction(len(state.setup.players)),
+                                               search.takeover_guard, search.empty_penalty,
+                                               search.battle_penalty, search.early_factory))
+        out.update(government_corrections(state, legal, search.government_points()))
+        return out
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:
         """Normal's one-turn look-ahead for rondel and investment options (None elsewhere)."""

@@ -14,12 +14,13 @@ import time
 
 from imperial_desktop.ai.base import register
 from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS, Corrections, rondel_corrections
-from imperial_desktop.ai.search import leaf_value
+from imperial_desktop.ai.government_value import GovernmentPoints, government_corrections
+from imperial_desktop.ai.search import GOVERNMENT_POINTS, leaf_value
 from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy
 from imperial_desktop.ai.lookahead import Policy, after, play_until
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.playout_policy import LookaheadPlayout
-from imperial_desktop.core import Action, GameState
+from imperial_desktop.core import Action, GameState, SwissForce
 
 BUDGET_SECONDS = 1.0
 RONDEL_CANDIDATES = 4
@@ -28,6 +29,8 @@ PLAYOUTS = 1
 PRIOR_WEIGHT = 0.15  # Normal's own score only breaks near-ties (at 0.5 it overrode the playouts)
 INVEST_LOOKAHEAD = False
 CORRECTIONS = DEFAULT_CORRECTIONS  # see corrections.py (battles are Normal's here: it never fights for nothing)
+# Hard's investment choices get the Expert's points for taking or keeping a government
+# (government_value.py), in the ranking of the candidates and in their final values.
 
 
 class HardBot:
@@ -37,7 +40,7 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float = BUDGET_SECONDS, horizon: int | None = None,
                  playouts: int = PLAYOUTS, corrections: Corrections = CORRECTIONS,
-                 invest_lookahead: bool = INVEST_LOOKAHEAD):
+                 invest_lookahead: bool = INVEST_LOOKAHEAD, government: GovernmentPoints = GOVERNMENT_POINTS):
         self.rng = random.Random(seed)
         self.normal = NormalBot(seed)
         self.noisy = HeuristicPolicy(random.Random(seed + 7), noise=1.0, donate=False)
@@ -51,6 +54,7 @@ class HardBot:
         self.horizon = horizon
         self.playouts = playouts
         self.corrections = corrections
+        self.government = government  # points for taking or keeping a government at an investment
 
     def choose(self, state: GameState) -> Action:
         decision, legal, only = pending_choice(state)
@@ -65,11 +69,16 @@ class HardBot:
             ranked += [sa for sa in scored[RONDEL_CANDIDATES:] if corrections.get(sa[1], 0.0) > 0]
             return self.search(state, ranked, started, self._horizon(state), corrections)
         if decision.kind == "invest":
-            ranked = self.normal.invest_scores(state, legal)
+            points = government_corrections(state, legal, self.government)
+            ranked = sorted(self.normal.invest_scores(state, legal), key=lambda sa: -(sa[0] + points.get(sa[1], 0.0)))
             top = ranked[:INVEST_CANDIDATES]
             if ranked and not any(type(a).__name__ == "PassInvestment" for _, a in top):
                 top += [sa for sa in ranked if type(sa[1]).__name__ == "PassInvestment"][:1]
-            return self.search(state, top, started, max(2, self._horizon(state) // 2))
+            return self.search(state, top, started, max(2, self._horizon(state) // 2), points)
+        if decision.kind == "swiss_force":
+            points = government_corrections(state, legal, self.government)
+            if points and all(isinstance(a, SwissForce) for a in legal):
+                return self.normal.choose_swiss(state, legal, points)
         return self.normal.choose(state)
 
     def _horizon(self, state: GameState) -> int:

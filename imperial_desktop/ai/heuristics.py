@@ -15,7 +15,7 @@ from imperial_desktop.ai.analysis import (
 )
 from imperial_desktop.ai.evaluation import ROUNDS_PER_PAYOUT
 from imperial_desktop.ai.maneuver import ManeuverView, score_demand
-from imperial_desktop.ai.game_end import winning_end
+from imperial_desktop.ai.game_end import STALL_TURNS, without_losing_end
 from imperial_desktop.ai.no_waste import useful_choices
 from imperial_desktop.core import (
     ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, Decision, Donate, EndPhase,
@@ -24,13 +24,13 @@ from imperial_desktop.core import (
 from imperial_desktop.core.board import NEUTRAL
 
 Scored = list[tuple[float, Action]]
-STALL_TURNS = 150  # after this many nation turns every government heads for the end
 DONATION_KINDS = ("factory", "swiss_force")  # decisions where a donation may open an option
 
 
 def pending_choice(state: GameState) -> tuple[Decision, list[Action], Action | None]:
     """The pending decision, its legal actions (at the rondel without the wasted turns that
-    ``no_waste`` rules out, and only the sure win of ``game_end`` when there is one), and the
+    ``no_waste`` rules out, only the sure win of ``game_end`` when there is one, and none of its
+    sure losses while there is another choice), and the
     action to take without thinking when there is only one (unless a donation could open
     another option)."""
     decision = state.decision()
@@ -38,9 +38,7 @@ def pending_choice(state: GameState) -> tuple[Decision, list[Action], Action | N
     legal = state.legal_actions()
     if decision.kind == "rondel":
         legal = useful_choices(state, legal)  # no wasted turn: every level follows this rule
-        win = winning_end(state, legal)
-        if win is not None:
-            legal = [win]  # a sure win: nothing is better
+        legal = without_losing_end(state, legal)  # a sure win alone; never a sure loss while there is a choice
     only = legal[0] if len(legal) == 1 and decision.kind not in DONATION_KINDS else None
     return decision, legal, only
 

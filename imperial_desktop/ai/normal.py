@@ -83,11 +83,12 @@ class NormalBot:
     def choose_invest(self, state: GameState, legal: list[Action]) -> Action:
         return self.invest_scores(state, legal)[0][1]
 
-    def choose_swiss(self, state: GameState, legal: list[Action]) -> Action:
+    def choose_swiss(self, state: GameState, legal: list[Action], extra: dict[Action, float] | None = None) -> Action:
+        """The forcing choice the one-turn look-ahead values most (plus ``extra`` points per option)."""
         player = state.current_player()
         assert player is not None
-        best = max(legal, key=lambda a: evaluate(after(state, a, self.playout, turns=1), player, self.weights))
-        return best
+        return max(legal, key=lambda a: evaluate(after(state, a, self.playout, turns=1), player, self.weights)
+                   + (extra or {}).get(a, 0.0))
 
 
 register("normal", NormalBot)
