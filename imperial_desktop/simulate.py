@@ -13,10 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from imperial_desktop.ai import make_bot
-from imperial_desktop.core import GameRecord, GameSetup, GameState, RulesOptions
-
-MAX_ACTIONS = 100_000  # a safety net against a runaway game; never reached in tests
+from imperial_desktop.core import GameRecord, GameSetup, RulesOptions
+from imperial_desktop.play import play_game
 
 
 @dataclass
@@ -42,27 +40,6 @@ class GameResult:
         }
 
 
-def play_game(setup: GameSetup, bot_names: list[str], seed: int, *, record: GameRecord | None = None) -> tuple[GameState, int, dict[str, list[float]]]:
-    """Play one game to its end; returns the final state, the action count and think times per bot."""
-    bots = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(bot_names)]
-    state = GameState.new(setup)
-    think: dict[str, list[float]] = {name: [] for name in bot_names}
-    count = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        started = time.perf_counter()
-        action = bots[seat].choose(state)
-        think[bot_names[seat]].append(time.perf_counter() - started)
-        state.apply(action)
-        if record is not None:
-            record.actions.append(action)
-        count += 1
-        if count > MAX_ACTIONS:
-            raise RuntimeError(f"game with seed {seed} exceeded {MAX_ACTIONS} actions")
-    return state, count, think
-
-
 def run(players: int, games: int, seed: int, bots: list[str], *, bond_distribution: str = "standard",
         investor_card: bool = True, options: RulesOptions | None = None,
         record_dir: Path | None = None) -> list[GameResult]:
@@ -80,8 +57,9 @@ def run(players: int, games: int, seed: int, bots: list[str], *, bond_distributi
                                  bond_distribution=bond_distribution, investor_card=investor_card, options=options)
         record = GameRecord(setup, meta={"bots": seat_bots, "seed": game_seed}) if record_dir else None
         started = time.perf_counter()
-        state, count, think = play_game(setup, seat_bots, game_seed, record=record)
+        played = play_game(setup, seat_bots, game_seed, record=record)
         elapsed = time.perf_counter() - started
+        state = played.state
         ranking = state.ranking()
         scores = [s["total"] for s in state.scores()]
         ranks = [0] * players
@@ -91,7 +69,8 @@ def run(players: int, games: int, seed: int, bots: list[str], *, bond_distributi
             record_dir.mkdir(parents=True, exist_ok=True)
             record.save(record_dir / f"game-{game_seed}.json", state)
         results.append(GameResult(index, game_seed, seat_bots, scores, ranks,
-                                  [p for p in range(players) if ranks[p] == 1], state.turns_taken, count, elapsed, think))
+                                  [p for p in range(players) if ranks[p] == 1], state.turns_taken, played.actions,
+                                  elapsed, played.think_by_name(seat_bots)))
     return results
 
 

@@ -73,15 +73,15 @@ def scene_states() -> Iterator[tuple[str, GameState, list[Step]]]:
         d.drag(rect.center, p.region_point("portugal"))
 
     yield "route", state, [drag_to_portugal]
-    yield "donation", six_player_game(), [lambda d, p: d.click_element(d.scene.buttons["donate"])]
+    yield "donation", six_player_game(), [lambda d, p: d.click_element(d.scene.commands.buttons["donate"])]
     state = six_player_game()
     clear_units(state)
     put(state, GB, "north_sea", fleets=2)
     start_maneuver(state, GB)
     yield "confirm-end-maneuver", state, [lambda d, p: d.click_element(
-        d.scene.decision_panel.button_for(lambda c: c.action == EndPhase(GB, "fleets")))]
-    yield "game-menu", six_player_game(), [lambda d, p: d.click_element(d.scene.buttons["menu"])]
-    yield "legend", six_player_game(), [lambda d, p: d.click_element(d.scene.buttons["legend"])]
+        d.scene.decisions.panel.button_for(lambda c: c.action == EndPhase(GB, "fleets")))]
+    yield "game-menu", six_player_game(), [lambda d, p: d.click_element(d.scene.commands.buttons["menu"])]
+    yield "legend", six_player_game(), [lambda d, p: d.click_element(d.scene.commands.buttons["legend"])]
     yield "scores", midgame_state(), [lambda d, p: d.key(pygame.K_s)]  # the score sheet during play
 
 

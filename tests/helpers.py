@@ -73,6 +73,19 @@ def clear_units(state: GameState) -> None:
     refresh(state)
 
 
+def deciding(kind: str, nation: str, treasury: int = 20) -> GameState:
+    """A six-player game, no units on the board, ``nation`` deciding ``kind`` with ``treasury``."""
+    state = six_player_game()
+    clear_units(state)
+    give_turn(state, nation)
+    state.treasury[nation] = treasury
+    state.pending = {"kind": kind, "player": state.government[nation], "nation": nation}
+    if kind == "import":
+        state.pending["count"] = 0
+    refresh(state)
+    return state
+
+
 def put(state: GameState, nation: str, region: str, armies: int = 0, fleets: int = 0, hostile: bool = False) -> None:
     if armies:
         state.armies[nation][region] = state.armies[nation].get(region, 0) + armies

@@ -238,13 +238,16 @@ def _covered(sprites, element, point) -> bool:
 
 
 def menu_screens(run: RealWindow) -> None:
-    from imperial_desktop.ui import menus
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
+    from imperial_desktop.ui.reference_screen import RulesScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
 
     app = run.app
     app.show_title()
     run.click_every_button("title")
-    for name, scene in (("new game", menus.NewGameScene), ("settings", menus.SettingsScene),
-                        ("load", menus.LoadScene), ("rules", menus.RulesScene)):
+    for name, scene in (("new game", NewGameScene), ("settings", SettingsScene),
+                        ("load", LoadScene), ("rules", RulesScene)):
         app.switch(scene(app))
         run.frames(10)  # the Load screen reads its folder on a thread
         run.click_every_button(name)
@@ -300,10 +303,10 @@ def production_clicks(run: RealWindow) -> None:
     scene = run.app.scene
 
     def toggle_button(city: str):
-        return next(b for b, c in scene.decision_panel.buttons.items() if c.toggle == city)
+        return next(b for b, c in scene.decisions.panel.buttons.items() if c.toggle == city)
 
     def produce_button():
-        return next(b for b, c in scene.decision_panel.buttons.items() if c.action is not None)
+        return next(b for b, c in scene.decisions.panel.buttons.items() if c.action is not None)
 
     def click(button, move: bool = True, wait: int = 2) -> None:
         if move:
@@ -313,10 +316,10 @@ def production_clicks(run: RealWindow) -> None:
         run.frames(wait)
 
     def chosen() -> set[str]:
-        return set(scene.production_selection_key() or default_production(session.state))
+        return set(scene.decisions.production_selection_key() or default_production(session.state))
 
     run.recorder.acting = True
-    city = next(c.toggle for c in scene.decision_panel.buttons.values() if c.toggle)
+    city = next(c.toggle for c in scene.decisions.panel.buttons.values() if c.toggle)
     steps = []
     click(toggle_button(city))
     steps.append(["switched off", city not in chosen()])
@@ -334,7 +337,9 @@ def production_clicks(run: RealWindow) -> None:
     played = session.history[-1].action if session.version != version else None
     steps.append([f"produced what was shown: {played}", played is not None and set(played.cities) == shown])
     run.recorder.acting = False
-    steps.append(["the turn waits for Confirm turn", scene.turn_panel is not None])
+    from imperial_desktop.ui.layers.confirm_turn import ConfirmTurnLayer
+
+    steps.append(["the turn waits for Confirm turn", scene.layers.find(ConfirmTurnLayer) is not None])
     run.results.append({"screen": "production clicks", "button": city, "steps": steps,
                         "exact": all(ok for _, ok in steps), "pressed": [], "hovered": True, "window_pos": []})
     run.frames(40)  # past a double click's time: the Confirm turn panel takes clicks
@@ -363,7 +368,7 @@ def idle_clicks(run: RealWindow) -> None:
         if not hasattr(app.scene, "session"):
             app.start_game(GameSession(state.setup, [Seat(n) for n in state.setup.players], state=state.clone()))
             run.frames(8)
-        return next(b for b, c in app.scene.decision_panel.buttons.items() if c.action is not None)
+        return next(b for b, c in app.scene.decisions.panel.buttons.items() if c.action is not None)
 
     screens.append(("game: rondel, asleep", game_button))
     for screen, find in screens:

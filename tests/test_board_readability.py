@@ -13,17 +13,18 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from imperial_desktop.core import EndPhase, MoveArmy  # noqa: E402
-from imperial_desktop.ui import map_render, tokens  # noqa: E402
+from imperial_desktop.ui import board_look, map_render, tokens  # noqa: E402
 from imperial_desktop.ui.board_geometry import BoardGeometry  # noqa: E402
 from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image  # noqa: E402
 from imperial_desktop.ui.legend import _rows, draw_legend, legend_size  # noqa: E402
-from imperial_desktop.ui.palette import PIECE, contrast_ratio, relative_luminance, ring_colour  # noqa: E402
+from imperial_desktop.ui.palette import contrast_ratio, relative_luminance, ring_colour  # noqa: E402
 from tests.helpers import AH, FR, IT, RU, clear_units, legal_of, new_game, put, start_maneuver  # noqa: E402
 
 # The board rectangle of a 1280x720 window (fit zoom about 0.30) and of 1600x1000 (about 0.42).
 FIT_1280 = (900, 480)
 FIT_1600 = (1150, 680)
 SEA_GROUNDS = (map_render.SEA, map_render.SEA_SHALLOW, map_render.SEA_SHALLOWER)
+PIECE = {nation: look.piece for nation, look in board_look.nation_looks().items()}  # from the map file
 
 
 @pytest.fixture(scope="module")
@@ -196,7 +197,7 @@ def test_the_legend_names_every_symbol() -> None:
 
     keys = {k for k, _ in _rows()}
     for needed in ("army", "army_lying", "army_hostile", "fleet", "harbour", "flag", "armaments", "shipyard",
-                   "site", "blocked", "moved", "anchor", "ground:neutral", "ground:swiss", "ground:sea",
+                   "site", "blocked", "moved", "anchor", "ground:neutral", "ground:impassable:switzerland", "ground:sea",
                    "ring:legal", "ring:selected", "ring:hover"):
         assert needed in keys
     assert {f"nation:{n}" for n in PIECE} <= keys
@@ -449,7 +450,7 @@ def test_the_hints_alternatives_stand_out_on_every_sea_and_land(geometry) -> Non
     """Session 13's play-test: the Hint's other moves were outlined in a light blue that vanished on
     the seas and coasts. Their outline contrasts at least 4.5:1 with every sea colour and 1.7:1 with
     every land (hue sets it apart from the grey German provinces, the lowest)."""
-    from imperial_desktop.ui.game_scene import HINT_COLOURS
+    from imperial_desktop.ui.layers.hints import HINT_COLOURS
 
     grounds = map_render.region_grounds(geometry)
     for colour in HINT_COLOURS[1:]:
@@ -550,9 +551,11 @@ def test_the_open_legend_fits_its_window_in_every_language(language, size, monke
     monkeypatch.setenv("IMPERIAL_DESKTOP_LANGUAGE", language)
     i18n.set_language(language)
     driver = open_scene(_played_states()["rondel"], size)
+    from imperial_desktop.ui.layers.overlays import OverlayLayer
+
     driver.scene.toggle_overlay("legend")
     driver.frame(2)
-    inner, texts = driver.scene.legend_drawn
+    inner, texts = driver.drawn[OverlayLayer]  # the legend's area and its texts, as the overlay drew them
     assert len(texts) == len(_rows())
     assert all(inner.contains(t) for t in texts), [t for t in texts if not inner.contains(t)]
 

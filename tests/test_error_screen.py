@@ -7,6 +7,7 @@ import os
 
 import pygame
 import pytest
+from ui_driver import question, turn_panel
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -33,7 +34,7 @@ def start(app, computer_levels=("easy", "easy", "easy")):
     seats = [Seat(names[0], HUMAN)] + [Seat(n, COMPUTER, lvl) for n, lvl in zip(names[1:], computer_levels)]
     session = GameSession(GameSetup.create(4, 9, names=names), seats, seed=9)
     app.start_game(session)
-    app.scene.animator.seconds_per_step = 0.0
+    app.scene.presenter.animator.seconds_per_step = 0.0
     return session
 
 
@@ -41,7 +42,7 @@ def play_until_human(app, session, frames=3000):
     for _ in range(frames):
         app.frame(1 / 60)
         session.wait_for_computer(5)
-        if session.human_to_move() and not app.scene.animator.busy:
+        if session.human_to_move() and not app.scene.presenter.animator.busy:
             return
     raise AssertionError("no human decision came")
 
@@ -94,7 +95,7 @@ def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path, m
     def broken_choose(state):
         raise ValueError("injected thinking failure")
 
-    for bot in session._bots.values():  # the thinking thread's bots ...
+    for bot in session.bots.values():  # the thinking thread's bots ...
         bot.choose = broken_choose
     from imperial_desktop.session import thinking
 
@@ -105,13 +106,13 @@ def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path, m
         if isinstance(app.scene, ErrorScene):
             break
         scene = app.scene
-        if session.human_to_move() and scene.decision_panel is not None:
-            button = scene.decision_panel.button_for(lambda c: c.pinned and c.action is not None) or next(
-                b for b, c in scene.decision_panel.buttons.items() if c.action is not None)
+        if session.human_to_move() and scene.decisions.panel is not None:
+            button = scene.decisions.panel.button_for(lambda c: c.pinned and c.action is not None) or next(
+                b for b, c in scene.decisions.panel.buttons.items() if c.action is not None)
             click(app, button)
-            if getattr(app.scene, "confirm", None) is not None:
+            if question(app.scene) is not None:
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
-        elif getattr(scene, "turn_panel", None) is not None:  # the turn is played: confirmed (Enter)
+        elif turn_panel(scene) is not None:  # the turn is played: confirmed (Enter)
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
         app.frame(1 / 60)
         session.wait_for_computer(5)

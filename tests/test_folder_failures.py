@@ -326,8 +326,8 @@ def _toast_after_autosave(app) -> str:
     for _ in range(50):
         app.autosaver.flush(10)
         app.frame(1 / 60)
-        if app.scene.toast:
-            return app.scene.toast[0]
+        if app.scene.toasts.message:
+            return app.scene.toasts.message[0]
     return ""
 
 
@@ -367,7 +367,7 @@ def test_window_start_the_game_and_play_with_a_broken_folder(tmp_path, monkeypat
         session = app.scene.session
         first = _toast_after_autosave(app)
         assert "Autosave failed" in first and expected in first
-        app.scene.toast = None
+        app.scene.toasts.message = None
         for _ in range(300):  # the computers play on; the human answers with a legal action
             if session.state.is_terminal() or len(session.record.actions) >= 8:
                 break
@@ -378,7 +378,7 @@ def test_window_start_the_game_and_play_with_a_broken_folder(tmp_path, monkeypat
         assert len(session.record.actions) >= 8  # played on without saving
         app.autosaver.flush(10)
         app.frame(1 / 60)
-        assert app.autosaver.failing and app.scene.toast is None  # not repeated after every move
+        assert app.autosaver.failing and app.scene.toasts.message is None  # not repeated after every move
     finally:
         app._stop_autosave()
         pygame.quit()

@@ -77,4 +77,13 @@ def test_no_points_at_other_decisions_or_when_off(by_category):
         assert government_corrections(state, state.legal_actions(), POINTS) == {}
     position, state = by_category["take_cheap_government"][0]
     assert government_corrections(state, state.legal_actions(), GovernmentPoints()) == {}
-    assert GOVERNMENT_POINTS.active
+    assert not GOVERNMENT_POINTS.active  # off for Hard and the Expert: it lost games (docs/ai.md)
+
+
+def test_a_landing_on_investor_that_pays_for_a_takeover_loses_the_keeping_points(by_category):
+    financing = GovernmentPoints(take=8.0, keep=6.0, per_million=0.5, financing=0.5)
+    for position, state in by_category["avoid_financing_takeover"]:
+        points = government_corrections(state, state.legal_actions(), financing)
+        assert set(points) == set(position.avoid), position.id
+        assert all(v <= -0.5 * financing.keep for v in points.values()), position.id
+        assert government_corrections(state, state.legal_actions(), POINTS) == {}  # financing 0: off

@@ -52,7 +52,7 @@ def test_a_second_window_plays_without_autosaving_and_says_so(app, tmp_path):
         app.start_game(GameSession(GameSetup.create(3, 2, names=names), [Seat(n) for n in names], seed=2))
         app.frame(1 / 60)
         assert app.autosaver is None and not autosaves.has_autosave()
-        assert "does not autosave" in app.scene.toast[0]
+        assert "does not autosave" in app.scene.toasts.message[0]
     finally:
         other.kill()
         other.wait(10)

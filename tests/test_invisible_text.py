@@ -39,7 +39,7 @@ def test_typing_an_invisible_character_into_a_name_box_changes_nothing(app) -> N
     character and crashed the next frame; the app drops such typed text."""
     from ui_driver import click_in_app
 
-    from imperial_desktop.ui.menus import NewGameScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
 
     click_in_app(app, app.scene.buttons["new"], settle=2)
     scene = app.scene

@@ -57,12 +57,13 @@ def test_png_has_the_right_size(rendered) -> None:
     ("black_sea", map_render.SEA),
     ("spain", map_render.NEUTRAL),
     ("algeria", map_render.NEUTRAL),
-    ("moscow", map_render.NATION_COLOURS["russia"]),
-    ("bordeaux", map_render.NATION_COLOURS["france"]),
-    ("budapest", map_render.NATION_COLOURS["austria_hungary"]),
-    ("berlin", map_render.NATION_COLOURS["germany"]),
-    ("edinburgh", map_render.NATION_COLOURS["great_britain"]),
-    ("naples", map_render.NATION_COLOURS["italy"]),
+    # the home provinces in their nation's colour of maps/europe.json ("colours": "land")
+    ("moscow", (152, 114, 172)),
+    ("bordeaux", (108, 146, 200)),
+    ("budapest", (226, 196, 88)),
+    ("berlin", (104, 106, 112)),
+    ("edinburgh", (200, 98, 88)),
+    ("naples", (128, 172, 100)),
 ])
 def test_regions_have_their_colour(rendered, rid: str, expected) -> None:
     surface, _ = rendered
@@ -74,7 +75,7 @@ def test_regions_have_their_colour(rendered, rid: str, expected) -> None:
 
 
 def test_nations_are_told_apart(rendered) -> None:
-    colours = list(map_render.NATION_COLOURS.values()) + [map_render.NEUTRAL, map_render.SEA]
+    colours = list(BoardGeometry.load().nation_land.values()) + [map_render.NEUTRAL, map_render.SEA]
     for i, a in enumerate(colours):
         for b in colours[i + 1:]:
             assert not close(a, b, tol=30), (a, b)

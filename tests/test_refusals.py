@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers import AH, FR, GB, GE, IT, clear_units, give_turn, put, refresh, six_player_game, start_maneuver
+from helpers import AH, deciding, FR, GB, GE, IT, clear_units, give_turn, put, refresh, six_player_game, start_maneuver
 
-from imperial_desktop.core import BuildFactory, ChooseRondel, EndPhase, ImportUnit, MoveArmy, MoveFleet
+from imperial_desktop.core import BuildFactory, GameState, ChooseRondel, EndPhase, ImportUnit, MoveArmy, MoveFleet
 from imperial_desktop.ui import refusals
+from imperial_desktop.ui.layers.tooltips import RegionTipLayer
 
 
 def _maneuver(nation: str, **units) -> object:
@@ -202,16 +203,8 @@ def test_rondel_investor_needs_the_interest():
 # ---------------------------------------------------------------- factory and import
 
 
-def _decision(kind: str, nation: str = GE, treasury: int = 20):
-    state = six_player_game()
-    clear_units(state)
-    give_turn(state, nation)
-    state.treasury[nation] = treasury
-    state.pending = {"kind": kind, "player": state.government[nation], "nation": nation}
-    if kind == "import":
-        state.pending["count"] = 0
-    refresh(state)
-    return state
+def _decision(kind: str, nation: str = GE, treasury: int = 20) -> GameState:
+    return deciding(kind, nation, treasury)
 
 
 def test_factory_only_in_own_free_home_provinces():
@@ -289,7 +282,7 @@ def test_a_drop_on_an_illegal_region_shows_the_rule(target, rule):
     assert driver.scene.board.region_at(point) == target
     driver.drag(rect.center, point)
     assert session.version == 0
-    assert rule in driver.scene.toast[0]
+    assert rule in driver.scene.toasts.message[0]
     pygame.quit()
 
 
@@ -307,10 +300,10 @@ def test_a_click_on_a_city_that_cannot_take_a_factory_shows_the_rule():
     driver.frame(2)
     driver.click(UIPlayer(driver).region_point("paris", city=True))
     assert session.version == 0
-    assert driver.scene.toast[0].startswith("Factories may only be built in your home provinces")
+    assert driver.scene.toasts.message[0].startswith("Factories may only be built in your home provinces")
     # French play-test (session 18): the refused click also selected the region, and its facts
     # stayed pinned over the board through the next turns
-    assert driver.scene.selected_region is None and driver.scene.highlights().get("paris") is None
+    assert driver.scene.board_layer.selected_region is None and driver.scene.board_layer.highlights().get("paris") is None
     pygame.quit()
 
 
@@ -333,15 +326,15 @@ def test_a_clicked_regions_facts_stay_shown_until_the_nation_turn_ends():
     driver.click(UIPlayer(driver).region_point("spain"))
     driver.move(scene.layout.log.center)  # the pointer leaves the board
     driver.frame(2)
-    assert scene.selected_region == "spain" and scene.tooltip_lines()[0] == "Spain"
+    assert scene.board_layer.selected_region == "spain" and driver.drawn[RegionTipLayer].lines[0] == "Spain"
     nation = session.state.turn_nation
     session.apply(session.state.legal_actions()[0])  # the nation's first decision: its turn goes on
     driver.frame(2)
-    assert session.state.turn_nation == nation and scene.tooltip_lines()[0] == "Spain"
+    assert session.state.turn_nation == nation and driver.drawn[RegionTipLayer].lines[0] == "Spain"
     while session.state.turn_nation == nation:
         session.apply(session.state.legal_actions()[0])
     driver.frame(2)
-    assert scene.tooltip_lines() is None and "spain" not in scene.highlights()
+    assert RegionTipLayer not in driver.drawn and "spain" not in scene.board_layer.highlights()
     pygame.quit()
 
 
@@ -361,5 +354,5 @@ def test_a_click_on_the_rondel_outside_the_rondel_decision_says_when_it_is_used(
     driver.frame(2)
     driver.click(UIPlayer(driver).rondel_point(2))
     assert session.version == 0
-    assert driver.scene.toast[0] == "The rondel is used at the start of a nation's turn"
+    assert driver.scene.toasts.message[0] == "The rondel is used at the start of a nation's turn"
     pygame.quit()

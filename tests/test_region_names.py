@@ -139,14 +139,14 @@ def test_real_clicks_on_every_name_select_its_region(geometry):
     for window in WINDOWS:
         driver = open_scene(_played_states()["finished"], window)
         scene = driver.scene
-        scene.overlay = None  # the final scores open over the board
+        scene.close_overlay()  # the final scores open over the board
         driver.frame(2)
         texts = {m.region: m.rect.center for m in scene.board.marks if m.kind == "label"}
         for region, point in name_anchors(scene.board).items():
             for at in {point, texts[region]}:  # the anchor, and the text of a name on a leader line
-                scene.selected_region = None
+                scene.board_layer.selected_region = None
                 driver.click(at)
-                assert scene.selected_region == region, (window, region, at)
+                assert scene.board_layer.selected_region == region, (window, region, at)
 
 
 def test_a_fleet_dropped_on_a_seas_name_goes_to_that_sea(geometry):

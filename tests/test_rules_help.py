@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 import pytest
 from helpers import AH, GB, clear_units, give_turn, put, six_player_game, start_maneuver
-from ui_driver import Driver, click_in_app
+from ui_driver import Driver, click_in_app, side_window
 
 from imperial_desktop import i18n
 from imperial_desktop.core import GameState
@@ -189,11 +189,11 @@ def _human_game(state: GameState):
 def test_f1_opens_the_reference_on_the_game_and_results_screens(app):
     app.start_game(_human_game(six_player_game()))
     frames(app, 2)
-    if app.scene.handover_to is not None:  # six people at one screen: the first one sits down
+    if app.scene.hot_seat.handover_to is not None:  # six people at one screen: the first one sits down
         press(app, pygame.K_RETURN)
     press(app, pygame.K_F1)
     window = shown(app.manager)
-    assert window is not None and app.scene.side_window is window
+    assert window is not None and side_window(app.scene) is window
     pending = app.scene.session.state.decision()  # F1 opens the topic of the decision now pending
     assert pending is not None and window.selected == topic_for_decision(pending) != "overview"
     press(app, pygame.K_l)  # letters are not shortcuts while the reference is open over the game
@@ -201,7 +201,7 @@ def test_f1_opens_the_reference_on_the_game_and_results_screens(app):
     press(app, pygame.K_ESCAPE)
     assert not window.alive
     frames(app, 1)
-    assert app.scene.side_window is None
+    assert side_window(app.scene) is None
     app.scene.toggle_overlay("results")  # the scores (also shown at the end of the game)
     frames(app, 1)
     press(app, pygame.K_F1)
@@ -319,14 +319,14 @@ def test_question_mark_on_the_decision_panel_opens_its_topic(kind):
     else:
         give_turn(state, AH, position=0)
     driver = _scene(state)
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     assert panel is not None and panel.help_button is not None
     driver.click_element(panel.help_button)
     window = shown(driver.manager)
     assert window is not None and window.selected == topic_for_decision(kind)
     driver.key(pygame.K_ESCAPE)
     assert not window.alive
-    assert driver.scene.decision_panel is not None  # the decision is still there
+    assert driver.scene.decisions.panel is not None  # the decision is still there
     pygame.quit()
 
 
@@ -335,7 +335,7 @@ def test_question_mark_is_announced_as_a_button_event():
     state = six_player_game()
     give_turn(state, AH, position=0)
     driver = _scene(state)
-    button = driver.scene.decision_panel.help_button
+    button = driver.scene.decisions.panel.help_button
     driver.post(pygame_gui.UI_BUTTON_PRESSED, ui_element=button, ui_object_id="#help_button", mouse_button=1)
     driver.frame(2)
     assert shown(driver.manager).selected == "rondel"
@@ -372,7 +372,7 @@ def test_the_question_marks_tooltip_does_not_stay_over_the_rules_window():
     state = six_player_game()
     give_turn(state, AH, position=0)
     driver = _scene(state)
-    button = driver.scene.decision_panel.help_button
+    button = driver.scene.decisions.panel.help_button
     driver.move(button.get_abs_rect().center)
     driver.frame(120, dt=1 / 30)  # four seconds at rest: its tooltip shows
     assert button.tool_tip is not None

@@ -51,7 +51,7 @@ def fake_worker(monkeypatch):
 
 def test_the_session_makes_its_searching_bots_with_the_think_times_given():
     session = _session(think_times={"expert": 0.5, "hard": 2.0})
-    assert session._bots[1].budget == 0.5 and session._bots[2].budget == 2.0
+    assert session.bots[1].budget == 0.5 and session.bots[2].budget == 2.0
     assert [session.bot_name(i) for i in (1, 2, 3)] == ["expert:0.5", "hard:2", "normal"]
     assert [s.level for s in session.seats] == ["normal", "expert", "hard", "normal"]  # the seats keep the level
     document = save_document(session, "x")
@@ -61,18 +61,18 @@ def test_the_session_makes_its_searching_bots_with_the_think_times_given():
 
 def test_without_think_times_the_bots_think_their_default():
     session = _session()
-    assert session._bots[1].budget == EXPERT_DEFAULT and session._bots[2].budget == HARD_DEFAULT
+    assert session.bots[1].budget == EXPERT_DEFAULT and session.bots[2].budget == HARD_DEFAULT
     assert session.bot_name(1) == "expert"
 
 
 def test_set_think_times_makes_new_bots_only_where_the_time_changes():
     session = _session()
-    hard, normal = session._bots[2], session._bots[3]
+    hard, normal = session.bots[2], session.bots[3]
     session.set_think_times({"expert": 6.0})
-    assert session._bots[1].budget == 6.0
-    assert session._bots[2] is hard and session._bots[3] is normal
+    assert session.bots[1].budget == 6.0
+    assert session.bots[2] is hard and session.bots[3] is normal
     session.set_think_times({})
-    assert session._bots[1].budget == EXPERT_DEFAULT
+    assert session.bots[1].budget == EXPERT_DEFAULT
 
 
 def test_the_worker_process_is_asked_for_the_bot_with_the_think_time(fake_worker):
@@ -91,7 +91,7 @@ def test_the_worker_process_is_asked_for_the_bot_with_the_think_time(fake_worker
 
 
 def _settings_screen(app):
-    from imperial_desktop.ui.menus import SettingsScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
 
     click_in_app(app, app.scene.buttons["settings"])
     assert isinstance(app.scene, SettingsScene)
@@ -124,7 +124,7 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     from imperial_desktop.session.saves import autosave_path
     from imperial_desktop.session.settings import NewGameChoices, load_settings, settings_path
     from imperial_desktop.ui.game_scene import GameScene
-    from imperial_desktop.ui.menus import TitleScene
+    from imperial_desktop.ui.title_screen import TitleScene
 
     scene = _settings_screen(app)
     choose_in_app(app, scene.think_expert, "long")
@@ -146,11 +146,11 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     click_in_app(app, app.scene.widgets["start"])
     assert isinstance(app.scene, GameScene)
     session = app.scene.session
-    assert session._bots[1].budget == 0.3 and session._bots[2].budget == 0.3
+    assert session.bots[1].budget == 0.3 and session.bots[2].budget == 0.3
     for _ in range(200):  # the computers play (through the stand-in worker) until Ann decides
         app.frame(1 / 60)
         session.wait_for_computer(5)
-        if session.human_to_move() and not app.scene.animator.busy:
+        if session.human_to_move() and not app.scene.presenter.animator.busy:
             break
     assert set(fake_worker) == {"expert:0.3", "hard:0.3"}  # both computers decided through the worker
     app.autosaver.flush(5.0)
@@ -169,7 +169,7 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     assert isinstance(app.scene, GameScene)
     continued = app.scene.session
     assert continued is not session
-    assert continued._bots[1].budget == EXPERT_DEFAULT and continued._bots[2].budget == 0.3
+    assert continued.bots[1].budget == EXPERT_DEFAULT and continued.bots[2].budget == 0.3
     assert continued.bot_name(1) == "expert" and continued.bot_name(2) == "hard:0.3"
     app.show_title()
 
@@ -192,7 +192,7 @@ def test_the_guided_game_keeps_its_scripted_computers(app):
     start_tutorial(app)
     session = app.scene.session
     assert session.think_times == {}
-    assert all(isinstance(session._bots[i], ScriptedBot) for i, s in enumerate(session.seats) if not s.is_human)
+    assert all(isinstance(session.bots[i], ScriptedBot) for i in range(len(session.seats)) if not session.local_seat(i))
     app.show_title()
 
 

@@ -93,19 +93,19 @@ def test_a_full_disk_is_said_on_the_guided_games_screen(app, full_disk):
     click_in_app(app, app.scene.buttons["learn"], settle=3)
     scene = app.scene
     panel = scene.coach
-    assert panel is not None and scene.toast is None
+    assert panel is not None and scene.toasts.message is None
     first = panel.coach.current().key
     click_in_app(app, panel.buttons["next"], settle=2)
     assert full_disk["writes"] >= 1 and panel.coach.current().key != first  # the lesson went on
-    assert scene.toast is not None, "no word about the progress that was not kept"
-    text, until, info = scene.toast
+    assert scene.toasts.message is not None, "no word about the progress that was not kept"
+    text, until, info = scene.toasts.message
     assert "progress could not be saved" in text and "the disk is full" in text and not info
     assert until - time.monotonic() > 5  # long enough to read
-    scene.toast = None
+    scene.toasts.message = None
     writes = full_disk["writes"]
     if "next" in panel.buttons and panel.buttons["next"].visible:
         click_in_app(app, panel.buttons["next"], settle=2)
     else:
         panel.coach.leave_script()
         app.frame(1 / 60)
-    assert full_disk["writes"] > writes and scene.toast is None  # the same failure is not said again
+    assert full_disk["writes"] > writes and scene.toasts.message is None  # the same failure is not said again

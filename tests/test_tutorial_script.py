@@ -23,7 +23,7 @@ def _computer_moves(coach: Coach) -> None:
         decision = session.state.decision()
         if decision is None or decision.player == PLAYER or coach.holds_game():
             return
-        session.apply(session._bots[decision.player].choose(session.state.clone()))
+        session.apply(session.bots[decision.player].choose(session.state.clone()))
     raise AssertionError("the computers did not hand back to the player")
 
 
@@ -508,7 +508,7 @@ def test_a_free_turn_once_played_is_not_announced_as_the_next_lesson():
             if step.kind == FREE and coach._free_played is not None and coach._free_played[0] == coach.index:
                 assert session.state.turn_nation == step.nation, f"{step.key} still announced after its turn"
                 checked += 1
-            session.apply(session._bots[decision.player].choose(session.state.clone()))
+            session.apply(session.bots[decision.player].choose(session.state.clone()))
             continue
         wanted = coach.expected_action()
         if wanted is None:

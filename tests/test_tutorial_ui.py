@@ -16,7 +16,7 @@ from imperial_desktop.core import (
 )
 from imperial_desktop.tutorial.script import INFO
 from imperial_desktop.tutorial.wording import short_action
-from ui_driver import EventInput
+from ui_driver import EventInput, aux_panel, menu_window, side_window
 from ui_player import UIPlayer
 
 
@@ -43,7 +43,7 @@ def tutorial(app):
     driver.click_element(app.scene.buttons["learn"])
     scene = app.scene
     assert scene.coach is not None, "Learn to play opened no coach"
-    scene.animator.seconds_per_step = 0.0
+    scene.presenter.animator.seconds_per_step = 0.0
     return driver
 
 
@@ -60,8 +60,8 @@ def _settle(driver, frames: int = 400) -> None:
             session.wait_for_computer(5.0)
         driver.frame()
         decision = session.state.decision()
-        if scene.coach.holds_game() or (decision is not None and decision.player == 0 and not scene.animator.busy
-                                        and scene.decision_panel is not None):
+        if scene.coach.holds_game() or (decision is not None and decision.player == 0 and not scene.presenter.animator.busy
+                                        and scene.decisions.panel is not None):
             if scene.overlay == "summary":
                 driver.key(pygame.K_ESCAPE)  # "what happened" shown over the board: closed as a player would
             return
@@ -173,7 +173,7 @@ def test_an_accepted_other_choice_and_leaving_the_script(tutorial):
     follow_coach(tutorial, until="fleet_3")
     _settle(tutorial)
     panel = _coach(tutorial)
-    panel_choice = tutorial.scene.decision_panel.button_for(lambda c: c.action == EndPhase("great_britain", "fleets"))
+    panel_choice = tutorial.scene.decisions.panel.button_for(lambda c: c.action == EndPhase("great_britain", "fleets"))
     assert panel_choice is not None
     UIPlayer(tutorial).perform(EndPhase("great_britain", "fleets"))
     assert panel.coach.deviation is None and panel.coach.accepted and panel.coach.current().key == "convoy"
@@ -190,7 +190,7 @@ def test_left_and_resumed_from_the_title_screen(tutorial):
     app = tutorial.app
     left = app.scene.session
     tutorial.key(pygame.K_ESCAPE)  # the game menu
-    menu = app.scene.menu_window
+    menu = menu_window(app.scene)
     assert menu is not None
     tutorial.click_element(menu.button("title"))
     assert app.scene.__class__.__name__ == "TitleScene"
@@ -267,7 +267,7 @@ def test_the_coach_opens_the_rules_topic_of_its_step(tutorial):
     follow_coach(tutorial, until="factory")
     _settle(tutorial)
     tutorial.click_element(panel.buttons["rules"])
-    window = tutorial.scene.side_window
+    window = side_window(tutorial.scene)
     assert window is not None and type(window).__name__ == "RulesWindow"
     assert getattr(window, "selected", "factory") == "factory"
 
@@ -310,21 +310,21 @@ def test_pointing_at_the_coach_box_leaves_the_board_beneath_alone(tutorial):
     assert inside is not None, "no region under the coach's box"
     outside = (panel.rect.left - 30, panel.rect.top - 30)
     tutorial.move(outside)
-    assert scene.hover_region == board.region_at(outside) and scene.hover_region is not None
+    assert scene.board_layer.hover_region == board.region_at(outside) and scene.board_layer.hover_region is not None
     tutorial.move(inside)
-    assert scene.hover_region is None and scene._tooltip_region() is None
+    assert scene.board_layer.hover_region is None and scene.region_tip.region() is None
     tutorial.frame(2)
-    assert scene.hover_region is None
+    assert scene.board_layer.hover_region is None
     # the wheel over the box zooms nothing beneath it
     zoom = scene.board.zoom if hasattr(scene.board, "zoom") else None
     view = scene.board.board_to_screen((1200, 800))
     tutorial.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
     tutorial.frame(2)
-    assert scene.board.board_to_screen((1200, 800)) == view and scene.hover_region is None
+    assert scene.board.board_to_screen((1200, 800)) == view and scene.board_layer.hover_region is None
     assert zoom is None or scene.board.zoom == zoom
     # off the box, the board answers again
     tutorial.move(outside)
-    assert scene.hover_region == board.region_at(outside)
+    assert scene.board_layer.hover_region == board.region_at(outside)
 
 
 def test_the_import_lesson_lights_its_choice_in_the_regions_panel(tutorial):
@@ -335,7 +335,7 @@ def test_the_import_lesson_lights_its_choice_in_the_regions_panel(tutorial):
     scene = tutorial.scene
     x, y = scene.board.board_to_screen(scene.board.geometry.regions["london"].label)
     tutorial.click((round(x), round(y)))
-    aux = scene.aux_panel
+    aux = aux_panel(scene)
     assert aux is not None, "a click on London opened no choice"
     lit = [choice.action for button, choice in aux.buttons.items() if button.is_selected]
     assert lit == [ImportUnit("great_britain", "army", "london")], lit
@@ -378,10 +378,12 @@ def test_a_regions_tooltip_stays_on_top_of_the_coachs_outlines_and_the_names(tut
     x, y = scene.board.board_to_screen(scene.board.geometry.regions["sheffield"].label)
     tutorial.move((round(x), round(y)))
     tutorial.frame(2)
-    rect = scene.region_tip_rect
-    assert rect is not None and scene._tip is not None
+    from imperial_desktop.ui.layers.tooltips import RegionTipLayer
+
     screen = tutorial.app.screen
-    tip = scene._tip
+    drawn = scene.draw(screen).get(RegionTipLayer)  # the frame drawn again: what the tooltip's layer drew
+    assert drawn is not None
+    tip, rect = drawn.image, drawn.rect
     differ = sum(1 for px in range(0, rect.w, 3) for py in range(0, rect.h, 3)
                  if tuple(screen.get_at((rect.x + px, rect.y + py)))[:3] != tuple(tip.get_at((px, py)))[:3]
                  and tip.get_at((px, py))[3] == 255)

@@ -17,6 +17,7 @@ FOLLOW_UPS = {"card", "government", "swiss", "power", "game_over", "interest"}
 
 def test_the_computer_panel_shows_the_turn_it_names_and_nothing_older() -> None:
     from imperial_desktop.ui.game_scene import GameScene
+    from imperial_desktop.ui.layers.chrome import ChromeLayer
 
     names = ["Bot A", "Bot B", "Bot C"]
     setup = GameSetup.create(3, 7, names=names)
@@ -28,18 +29,19 @@ def test_the_computer_panel_shows_the_turn_it_names_and_nothing_older() -> None:
     for _ in range(1200):
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
-        for shown in scene.animator.queue[:1] + scene.animator.played[-3:]:
+        for shown in scene.presenter.animator.queue[:1] + scene.presenter.animator.played[-3:]:
             step = getattr(shown, "step", shown)
             by_caption[step.caption] = step
-        title, captions = scene.decision_area_shown
+        chrome = driver.drawn[ChromeLayer]  # what the panels showed in this frame
+        title, captions = chrome.decision_area.title, chrome.decision_area.steps
         assert "()" not in title and ":  " not in title and not title.endswith(": "), title
         state = session.state
-        current = scene.animator.current()
+        current = scene.presenter.animator.current()
         steps = [by_caption[c] for c in captions if c in by_caption]
         if current is not None:  # the top bar's disc is the nation of the move shown (play-test, session 13)
-            assert scene.top_bar_shown == (current.step.nation, current.step.caption), current.step
+            assert chrome.top_bar == (current.step.nation, current.step.caption), current.step
             if current.step.nation:  # and the table marks its row
-                assert scene.table_current_shown[0] == current.step.nation
+                assert chrome.table_current[0] == current.step.nation
             checked["top bar"] = checked.get("top bar", 0) + (current.step.nation is not None
                                                              and current.step.nation != state.acting_nation())
         if current is not None and current.step.kind not in FOLLOW_UPS | {"invest", "investor_bonus"} \
@@ -62,9 +64,10 @@ def test_the_computer_panel_shows_the_turn_it_names_and_nothing_older() -> None:
                 for s in steps:
                     assert s.kind in FOLLOW_UPS or s.nation == nation, (title, s.caption)
                 checked["thinking"] += 1
-                if scene.thinking_shown:  # a whole sentence (6-player play-test: "thinking about: (Great Britain) must")
-                    assert scene.thinking_shown.startswith(state.describe_decision()), scene.thinking_shown
-                    assert not scene.thinking_shown.startswith("(")
+                thinking = chrome.decision_area.thinking
+                if thinking:  # a whole sentence (6-player play-test: "thinking about: (Great Britain) must")
+                    assert thinking.startswith(state.describe_decision()), thinking
+                    assert not thinking.startswith("(")
                     checked["thinking text"] = checked.get("thinking text", 0) + 1
         if session.state.is_terminal():
             break
@@ -78,18 +81,18 @@ def test_long_step_captions_wrap_and_are_never_cut() -> None:
     import pygame
 
     from imperial_desktop.ui.fonts import font
-    from imperial_desktop.ui.game_scene import GameScene
+    from imperial_desktop.ui.layers.computer_turn import ComputerTurnLayer
 
     pygame.init()
     captions = ["Bot A kauft eine Staatsanleihe des Deutschen Reichs über 4 Mio. und zahlt 2 Mio. in die Staatskasse "
                 "zurück", "Frankreich zieht auf dem Rondell auf Produktion"]
-    lines = GameScene._wrapped_steps(captions, None, 240, 13, room=10)
+    lines = ComputerTurnLayer._wrapped_steps(captions, None, 240, 13, room=10)
     f = font(13)
     assert all(f.size(line)[0] <= 240 for line, _bold in lines)
     assert " ".join(line.strip() for line, _bold in lines).split() == " ".join(captions).split()
     assert len(lines) >= 3
     # with little room the newest caption is kept whole, the oldest goes
-    short = GameScene._wrapped_steps(captions, None, 240, 13, room=2)
+    short = ComputerTurnLayer._wrapped_steps(captions, None, 240, 13, room=2)
     assert " ".join(line.strip() for line, _bold in short).split() == captions[1].split()
 
 
@@ -106,7 +109,7 @@ def test_a_human_nations_move_shown_as_a_step_is_not_called_a_computer_turn() ->
     seats = [Seat(n, HUMAN if i == state.government[FR] else COMPUTER, "easy") for i, n in enumerate(names)]
     session = GameSession(state.setup, seats, state=state)
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0), size=(1280, 800))
-    heading = driver.scene._turn_heading(("nation", FR))
+    heading = driver.scene.presenter.turn_heading(("nation", FR))
     assert heading == f"Turn of France ({names[state.government[FR]]})", heading
     other = next(n for n in state.board.nation_ids if state.government[n] != state.government[FR])
-    assert driver.scene._turn_heading(("nation", other)).startswith("Computer turn: ")
+    assert driver.scene.presenter.turn_heading(("nation", other)).startswith("Computer turn: ")

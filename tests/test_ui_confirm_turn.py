@@ -11,13 +11,14 @@ import pygame
 import pytest
 
 from helpers import GB, GE, clear_units, give_turn, put, six_player_game
-from ui_driver import EventInput, choose_in_app, click_in_app
+from ui_driver import EventInput, choose_in_app, click_in_app, menu_window, question, settings_window, turn_panel
 from ui_player import UIPlayer
 
 from imperial_desktop.core import ChooseRondel, EndPhase, GameSetup, MoveArmy, MoveFleet, Produce
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
-from imperial_desktop.ui.game_scene import HANDOVER_ECHO_SECONDS
+from imperial_desktop.ui.layers.chrome import ChromeLayer
+from imperial_desktop.ui.layers.hot_seat import HANDOVER_ECHO_SECONDS
 
 FRAME = 1 / 60
 WAITING_FRAMES = 120  # two seconds of frames: a computer would have started and answered meanwhile
@@ -103,8 +104,8 @@ def assert_waiting(driver: AppInput, frames: int = WAITING_FRAMES) -> None:
         driver.frame(1)
         assert not session.computer_thinking()
     assert snapshot(session) == before
-    assert session.awaiting_confirmation() and scene.turn_panel is not None and scene.decision_panel is None
-    assert scene.turn_panel.confirm_button.alive() and scene.turn_panel.confirm_button.is_enabled
+    assert session.awaiting_confirmation() and turn_panel(scene) is not None and scene.decisions.panel is None
+    assert turn_panel(scene).confirm_button.alive() and turn_panel(scene).confirm_button.is_enabled
 
 
 def key(driver: AppInput, k: int, mod: int = 0) -> None:
@@ -115,7 +116,7 @@ def computers_play(driver: AppInput, after: int, limit: int = 600) -> None:
     """Frames until a computer seat's action is applied after version ``after``."""
     session = driver.scene.session
     for _ in range(limit):
-        if session.version > after and not session.seats[session.history[-1].actor].is_human:
+        if session.version > after and not session.local_seat(session.history[-1].actor):
             return
         driver.frame(1)
     raise AssertionError("the computers did not play")
@@ -136,31 +137,32 @@ def test_a_whole_maneuver_is_taken_back_action_by_action_before_it_is_confirmed(
         driver.frame(1)
         digests.append(session.state.digest())
         if action != MOVES[-1]:  # Anna's own next decision: nothing to confirm in between
-            assert not session.awaiting_confirmation() and scene.turn_panel is None
+            assert not session.awaiting_confirmation() and turn_panel(scene) is None
     assert session.state.current_player() != session.history[-1].actor  # Germany's computer is next
     assert_waiting(driver)
-    assert "P4: confirm your turn" in scene.top_bar_shown[1] and scene.top_bar_shown[0] == GB
-    assert scene.table_current_shown == (GB, 3)  # the table marks the turn that waits, not the next
-    assert "Undo" in scene.top_bar_shown[1]
-    assert scene.buttons["undo"].is_enabled
+    chrome = scene.draw(app.screen)[ChromeLayer]  # what the panels show while the turn waits
+    assert "P4: confirm your turn" in chrome.top_bar[1] and chrome.top_bar[0] == GB
+    assert chrome.table_current == (GB, 3)  # the table marks the turn that waits, not the next
+    assert "Undo" in chrome.top_bar[1]
+    assert scene.commands.buttons["undo"].is_enabled
     # back, one action at a time, with each of the three ways: Ctrl+Z, the panel's button, the Undo button
     ways = ["ctrl+z", "panel", "button"] * 2
     for n, way in enumerate(ways):
         if way == "ctrl+z":
             key(driver, pygame.K_z, pygame.KMOD_CTRL)
         elif way == "panel":
-            click_in_app(app, scene.turn_panel.undo_button if scene.turn_panel is not None else scene.buttons["undo"])
+            click_in_app(app, turn_panel(scene).undo_button if turn_panel(scene) is not None else scene.commands.buttons["undo"])
         else:
-            click_in_app(app, scene.buttons["undo"])
+            click_in_app(app, scene.commands.buttons["undo"])
         driver.frame(1)
         assert session.state.digest() == digests[-2 - n], (n, way)
-        assert scene.turn_panel is None and scene.decision_panel is not None  # Anna decides again
+        assert turn_panel(scene) is None and scene.decisions.panel is not None  # Anna decides again
         assert not session.computer_thinking()
     assert session.state.digest() == start_digest and session.history == []
-    assert not session.can_undo() and not scene.buttons["undo"].is_enabled
+    assert not session.can_undo() and not scene.commands.buttons["undo"].is_enabled
     key(driver, pygame.K_z, pygame.KMOD_CTRL)
     assert session.state.digest() == start_digest
-    assert scene.toast is not None and scene.toast[0].startswith("Nothing of yours to take back")
+    assert scene.toasts.message is not None and scene.toasts.message[0].startswith("Nothing of yours to take back")
 
 
 def test_the_panel_names_what_comes_next_and_the_actions_undo_takes_back(app):
@@ -168,14 +170,14 @@ def test_the_panel_names_what_comes_next_and_the_actions_undo_takes_back(app):
     driver = start(app, session)
     play_the_british_turn(driver)
     scene = driver.scene
-    text = scene.turn_panel.text.html_text
+    text = turn_panel(scene).text.html_text
     assert "Next:" in text and "must choose the rondel space" in text
     assert text.index("Great Britain: ends the army movement") < text.index("Great Britain: chooses Maneuver")
-    assert scene.turn_panel.confirm_button.text == "Confirm turn"
-    assert "Enter" in scene.turn_panel.confirm_button.tool_tip_text
-    assert "Ctrl+Z" in scene.turn_panel.undo_button.tool_tip_text
-    assert "confirmed turn" in scene.buttons["undo"].tool_tip_text
-    assert scene.turn_panel.rect.colliderect(scene.layout.decision)
+    assert turn_panel(scene).confirm_button.text == "Confirm turn"
+    assert "Enter" in turn_panel(scene).confirm_button.tool_tip_text
+    assert "Ctrl+Z" in turn_panel(scene).undo_button.tool_tip_text
+    assert "confirmed turn" in scene.commands.buttons["undo"].tool_tip_text
+    assert turn_panel(scene).rect.colliderect(scene.layout.decision)
 
 
 def test_a_rondel_choice_and_its_production_are_taken_back(app):
@@ -197,7 +199,7 @@ def test_a_rondel_choice_and_its_production_are_taken_back(app):
     driver.frame(1)
     assert_waiting(driver, 60)
     key(driver, pygame.K_z, pygame.KMOD_CTRL)
-    assert session.state.decision().kind == "production" and driver.scene.decision_panel is not None
+    assert session.state.decision().kind == "production" and driver.scene.decisions.panel is not None
     key(driver, pygame.K_z, pygame.KMOD_CTRL)
     assert session.state.digest() == start_digest and session.state.decision().kind == "rondel"
 
@@ -213,7 +215,7 @@ def test_enter_confirms_the_turn_and_the_computers_play_but_never_take_it_back(a
     played = session.state.digest()
     version = session.version
     key(driver, pygame.K_RETURN)
-    assert driver.scene.turn_panel is None and not session.awaiting_confirmation()
+    assert turn_panel(driver.scene) is None and not session.awaiting_confirmation()
     assert not session.can_undo()  # the confirmed turn is kept
     computers_play(driver, version)
     assert not session.can_undo()
@@ -228,10 +230,10 @@ def test_the_confirm_button_lets_the_computers_play(app):
     play_the_british_turn(driver)
     assert_waiting(driver, 30)
     version = session.version
-    button = driver.scene.turn_panel.confirm_button
+    button = turn_panel(driver.scene).confirm_button
     time.sleep(HANDOVER_ECHO_SECONDS)  # the player reads the panel first (see the next test)
     click_in_app(app, button)
-    assert not button.alive() and driver.scene.turn_panel is None
+    assert not button.alive() and turn_panel(driver.scene) is None
     computers_play(driver, version)
 
 
@@ -241,13 +243,13 @@ def test_a_double_click_on_the_last_choice_does_not_confirm_the_turn(app):
     session = british_turn()
     driver = start(app, session)
     play_the_british_turn(driver)
-    button = driver.scene.turn_panel.confirm_button
+    button = turn_panel(driver.scene).confirm_button
     click_in_app(app, button)  # at once: the echo of the click that ended the turn
-    assert button.alive() and driver.scene.turn_panel is not None
+    assert button.alive() and turn_panel(driver.scene) is not None
     assert_waiting(driver, 30)
     time.sleep(HANDOVER_ECHO_SECONDS)
-    click_in_app(app, driver.scene.turn_panel.confirm_button)  # a deliberate click later confirms
-    assert driver.scene.turn_panel is None
+    click_in_app(app, turn_panel(driver.scene).confirm_button)  # a deliberate click later confirms
+    assert turn_panel(driver.scene) is None
 
 
 def test_undo_stops_at_a_computers_action_on_the_next_turn(app):
@@ -257,23 +259,23 @@ def test_undo_stops_at_a_computers_action_on_the_next_turn(app):
     play_the_british_turn(driver)
     key(driver, pygame.K_RETURN)
     for _ in range(3000):
-        if session.human_to_move() and not driver.scene.animator.busy and driver.scene.decision_panel is not None:
+        if session.human_to_move() and not driver.scene.presenter.animator.busy and driver.scene.decisions.panel is not None:
             break
         driver.frame(1)
     else:
         raise AssertionError("Anna's turn did not come back")
-    assert not session.seats[session.history[-1].actor].is_human and not session.can_undo()
+    assert not session.local_seat(session.history[-1].actor) and not session.can_undo()
     computer_done = session.state.digest()
     if driver.scene.overlay is not None:  # what happened meanwhile: read, then closed
         key(driver, pygame.K_ESCAPE)
     UIPlayer(driver).perform(session.state.legal_actions()[0])
     driver.frame(1)
-    assert session.seats[session.history[-1].actor].is_human
+    assert session.local_seat(session.history[-1].actor)
     key(driver, pygame.K_z, pygame.KMOD_CTRL)
     assert session.state.digest() == computer_done
     key(driver, pygame.K_z, pygame.KMOD_CTRL)
     assert session.state.digest() == computer_done  # the computer's action stays
-    assert driver.scene.toast is not None and driver.scene.toast[0].startswith("Nothing of yours to take back")
+    assert driver.scene.toasts.message is not None and driver.scene.toasts.message[0].startswith("Nothing of yours to take back")
 
 
 def test_with_the_setting_off_the_computers_start_at_once(app):
@@ -281,7 +283,7 @@ def test_with_the_setting_off_the_computers_start_at_once(app):
     driver = start(app, session, confirm=False)
     version_before = session.version
     play_the_british_turn(driver)
-    assert driver.scene.turn_panel is None and not session.awaiting_confirmation()
+    assert turn_panel(driver.scene) is None and not session.awaiting_confirmation()
     computers_play(driver, version_before + len(MOVES), limit=120)
 
 
@@ -296,26 +298,26 @@ def test_hot_seat_the_hand_over_comes_after_the_confirmation(app):
     session = british_turn({ben: Seat("P5", HUMAN)})
     driver = start(app, session)
     scene = driver.scene
-    assert scene.hide_cash and scene.handover_to == session.state.current_player()
+    assert scene.hide_cash and scene.hot_seat.handover_to == session.state.current_player()
     key(driver, pygame.K_RETURN)  # Anna takes the mouse
-    assert scene.handover_to is None
+    assert scene.hot_seat.handover_to is None
     time.sleep(0.6)  # past the hand-over's echo time
     play_the_british_turn(driver)
     assert session.state.current_player() == ben
     assert_waiting(driver, 30)
-    assert scene.handover_to is None and scene._cash_hidden_for(session.state) == set(range(6)) - {3}  # Anna's shows
-    assert scene.top_bar_shown[1].startswith("P4: confirm your turn")
+    assert scene.hot_seat.handover_to is None and scene.hot_seat.cash_hidden_for(session.state) == set(range(6)) - {3}  # Anna's shows
+    assert scene.draw(app.screen)[ChromeLayer].top_bar[1].startswith("P4: confirm your turn")
     key(driver, pygame.K_RETURN)  # confirmed: now the screen between the players
-    assert scene.handover_to == ben and scene.turn_panel is None and scene.decision_panel is None
+    assert scene.hot_seat.handover_to == ben and turn_panel(scene) is None and scene.decisions.panel is None
     key(driver, pygame.K_RETURN)  # the same Enter again at once: the screen stays for Ben
-    assert scene.handover_to == ben
+    assert scene.hot_seat.handover_to == ben
     time.sleep(0.6)
     key(driver, pygame.K_RETURN)
-    assert scene.handover_to is None and scene.decision_panel is not None
+    assert scene.hot_seat.handover_to is None and scene.decisions.panel is not None
     version = session.version
     key(driver, pygame.K_z, pygame.KMOD_CTRL)  # Ben: Anna's turn is confirmed, nothing to take back, no question
-    assert session.version == version and scene.confirm is None
-    assert scene.toast is not None and scene.toast[0].startswith("Nothing of yours to take back")
+    assert session.version == version and question(scene) is None
+    assert scene.toasts.message is not None and scene.toasts.message[0].startswith("Nothing of yours to take back")
 
 
 def test_hot_seat_undo_while_the_turn_waits_asks_nobody(app):
@@ -325,15 +327,15 @@ def test_hot_seat_undo_while_the_turn_waits_asks_nobody(app):
     session = british_turn({ben: Seat("P5", HUMAN)})
     app.settings.hide_cash_in_hot_seat = False  # no hand-over screen
     driver = start(app, session)
-    assert driver.scene.handover_to is None
+    assert driver.scene.hot_seat.handover_to is None
     play_the_british_turn(driver)
     version = session.version
     space = next(a.space for a in session.state.legal_actions() if isinstance(a, ChooseRondel))
     driver.click(UIPlayer(driver).rondel_point(space))
-    assert session.version == version and driver.scene.turn_panel is not None
-    assert not driver.scene.buttons["donate"].is_enabled  # nor a donation in Ben's name
+    assert session.version == version and turn_panel(driver.scene) is not None
+    assert not driver.scene.commands.buttons["donate"].is_enabled  # nor a donation in Ben's name
     key(driver, pygame.K_z, pygame.KMOD_CTRL)
-    assert driver.scene.confirm is None and session.history[-1].action == MOVES[-2]
+    assert question(driver.scene) is None and session.history[-1].action == MOVES[-2]
 
 
 # ---------------------------------------------------------------------------- the setting
@@ -341,7 +343,8 @@ def test_hot_seat_undo_while_the_turn_waits_asks_nobody(app):
 
 def test_the_settings_screen_turns_confirmation_off_and_the_next_game_follows(app, tmp_path):
     from imperial_desktop.session.settings import load_settings
-    from imperial_desktop.ui.menus import SettingsScene, _selected
+    from imperial_desktop.ui.menu_base import _selected
+    from imperial_desktop.ui.settings_screen import SettingsScene
 
     assert app.settings.confirm_turns is True
     app.switch(SettingsScene(app))
@@ -356,7 +359,7 @@ def test_the_settings_screen_turns_confirmation_off_and_the_next_game_follows(ap
     driver = start(app, session)
     assert session.confirm_turns is False
     play_the_british_turn(driver)
-    assert driver.scene.turn_panel is None
+    assert turn_panel(driver.scene) is None
 
 
 def test_the_settings_over_the_game_apply_to_it(app):
@@ -365,11 +368,11 @@ def test_the_settings_over_the_game_apply_to_it(app):
     assert session.confirm_turns is True
     scene = driver.scene
     key(driver, pygame.K_ESCAPE)
-    click_in_app(app, scene.menu_window.button("settings"))
-    assert scene.settings_window is not None
-    choose_in_app(app, scene.settings_window.menus["confirm"], "no")
-    click_in_app(app, scene.settings_window.done)
-    assert scene.settings_window is None and session.confirm_turns is False
+    click_in_app(app, menu_window(scene).button("settings"))
+    assert settings_window(scene) is not None
+    choose_in_app(app, settings_window(scene).menus["confirm"], "no")
+    click_in_app(app, settings_window(scene).done)
+    assert settings_window(scene) is None and session.confirm_turns is False
 
 
 def test_the_guided_game_asks_no_confirmation(app):

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from helpers import AH, FR, GB, GE, IT, RU, clear_units, fixed_game, give_turn, put, refresh, six_player_game, start_maneuver
-from ui_driver import Driver
+from ui_driver import Driver, aux_panel, question
 from ui_player import UIPlayer
 
 from imperial_desktop.core import (
@@ -38,7 +38,7 @@ def test_rondel_click_and_unaffordable_space():
     refresh(state)
     driver, session, player = drive(state)
     driver.click(player.rondel_point(6))  # 6 spaces: 6M, unaffordable
-    assert session.version == 0 and "More than 3 spaces cost 2M per extra space" in driver.scene.toast[0]
+    assert session.version == 0 and "More than 3 spaces cost 2M per extra space" in driver.scene.toasts.message[0]
     choose(player, ChooseRondel(AH, 2))
 
 
@@ -47,7 +47,7 @@ def test_factory_click_on_city():
     give_turn(state, GE)
     state.apply(ChooseRondel(GE, 0))
     driver, session, player = drive(state)
-    assert "munich" in driver.scene.highlights()
+    assert "munich" in driver.scene.board_layer.highlights()
     choose(player, BuildFactory(GE, "munich"))
     assert "munich" in session.state.factories
 
@@ -136,16 +136,16 @@ def test_illegal_drop_snaps_back_with_a_message(target, rule):
     rect = driver.scene.board.piece_rect("paris", FR, "army")
     driver.drag(rect.center, player.region_point(target))
     assert session.state.digest() == before and session.version == 0
-    assert rule in driver.scene.toast[0]  # the message names the rule (ui.refusals)
-    assert driver.scene.drag is None
+    assert rule in driver.scene.toasts.message[0]  # the message names the rule (ui.refusals)
+    assert driver.scene.board_layer.drag() is None
     assert driver.scene.board.piece_rect("paris", FR, "army") is not None  # drawn at home again
 
 
 def test_donation_dialog_and_undo_shortcut():
     state = six_player_game()
     driver, session, player = drive(state)
-    driver.click_element(driver.scene.buttons["donate"])
-    panel = driver.scene.aux_panel
+    driver.click_element(driver.scene.commands.buttons["donate"])
+    panel = aux_panel(driver.scene)
     button = panel.button_for(lambda c: c.action.nation == GE and c.action.amount == 1)
     driver.click_element(button)
     assert session.state.treasury[GE] == 12 and session.state.cash[0] == 1
@@ -161,7 +161,7 @@ def test_enter_confirms_the_highlighted_choice():
     start_maneuver(state, GB)
     driver, session, player = drive(state)
     driver.key(pygame.K_RETURN)  # a fleet could still move: the safeguard asks first
-    assert driver.scene.confirm is not None and session.state.maneuver_phase() == "fleets"
+    assert question(driver.scene) is not None and session.state.maneuver_phase() == "fleets"
     driver.key(pygame.K_RETURN)  # Enter answers yes
     assert session.state.maneuver_phase() == "armies"
 
@@ -173,18 +173,18 @@ def test_ending_a_maneuver_with_units_unmoved_asks_and_can_be_cancelled():
     put(state, GB, "north_sea", fleets=2)
     start_maneuver(state, GB)
     driver, session, player = drive(state)
-    end = driver.scene.decision_panel.button_for(lambda c: c.action == EndPhase(GB, "fleets"))
+    end = driver.scene.decisions.panel.button_for(lambda c: c.action == EndPhase(GB, "fleets"))
     driver.click_element(end)
-    dialog = driver.scene.confirm
+    dialog = question(driver.scene)
     assert dialog is not None and "2 fleets" in dialog.confirmation_text.html_text
     driver.key(pygame.K_ESCAPE)
-    assert driver.scene.confirm is None and session.version == 0
+    assert question(driver.scene) is None and session.version == 0
     driver.click_element(end)
-    driver.click_element(driver.scene.confirm.cancel_button)
+    driver.click_element(question(driver.scene).cancel_button)
     driver.frame(2)
     assert session.version == 0 and session.state.maneuver_phase() == "fleets"
     driver.click_element(end)
-    driver.click_element(driver.scene.confirm.confirm_button)
+    driver.click_element(question(driver.scene).confirm_button)
     driver.frame(2)
     assert session.version == 1 and session.record.actions[-1] == EndPhase(GB, "fleets")
 
@@ -200,7 +200,7 @@ def test_a_list_of_choices_uses_one_label_size(monkeypatch) -> None:
     monkeypatch.setenv("IMPERIAL_DESKTOP_LANGUAGE", "fr")
     i18n.set_language("fr")
     driver = open_scene(_played_states()["invest"], (1280, 800))
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     listed = [b for b, c in panel.buttons.items() if not c.pinned]
     assert len(listed) > 3
     assert any(b.shrunk for b in listed)  # the long French labels need it
@@ -269,6 +269,7 @@ def test_a_region_a_dragged_unit_cannot_enter_is_outlined_red_under_the_pointer(
     """Play-test: dragged over Switzerland, the army's target got the same pale outline as any region,
     and only the drop said "closed to all units". Under the pointer a refused region is outlined red,
     a legal one pale as before."""
+    from imperial_desktop.ui.layers.drag import DragLayer
     from imperial_desktop.ui.palette import ILLEGAL
 
     state = six_player_game()
@@ -293,11 +294,12 @@ def test_a_region_a_dragged_unit_cannot_enter_is_outlined_red_under_the_pointer(
         pygame.mouse.set_pos(point)
         driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
         driver.frame(2)
-        assert scene.drag is not None and scene.hover_region == target
-        assert scene.drop_refused_at(target) is refused
+        drag = scene.board_layer.drag()
+        assert drag is not None and scene.board_layer.hover_region == target
+        assert drag.refused_at(target) is refused
         # the region's name under the dragged unit, marked refused or not (a name drawn beside a small
         # region had been taken for the drop target)
-        assert scene.drop_tag_shown == (session.state.board.regions[target].name, refused)
+        assert driver.drawn[DragLayer] == (session.state.board.regions[target].name, refused)
         red[target] = red_pixels()
     assert red["switzerland"] > red["marseille"] + 20
     driver.post(pygame.MOUSEBUTTONUP, pos=player.region_point("marseille"), button=1)
@@ -320,10 +322,10 @@ def test_declaring_armies_hostile_or_friendly_is_logged_once():
     action = SetArmyStatus(FR, "munich", False)
     assert session.state.is_legal(action)
     scene = driver.scene
-    before = len(scene.log)
+    before = len(scene.log.lines)
     scene.act(action)
     driver.frame(2)
-    new = [line for line in scene.log[before:] if "Munich" in line]
+    new = [line for line in scene.log.lines[before:] if "Munich" in line]
     assert len(new) == 1, new
 
 
@@ -343,11 +345,11 @@ def test_a_regions_question_stands_clear_of_the_region_and_the_nations_units():
     driver.frame(2)
     driver.click(player.region_point("odessa"))
     driver.frame(2)
-    panel = driver.scene.aux_panel
+    panel = aux_panel(driver.scene)
     assert panel is not None
     covered = panel.rect
     assert not covered.collidepoint(player.region_point("odessa"))
-    assert not covered.collidepoint(driver.scene._region_point("moscow"))
+    assert not covered.collidepoint(driver.scene.region_point("moscow"))
     old_corner = pygame.Rect(0, 0, covered.w, covered.h)
     old_corner.topright = (driver.scene.layout.board.right - 10, driver.scene.layout.board.y + 8)
-    assert old_corner.collidepoint(driver.scene._region_point("moscow"))  # where it stood before
+    assert old_corner.collidepoint(driver.scene.region_point("moscow"))  # where it stood before

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import pytest
 from game_scenes import _played_states, open_scene
+from ui_driver import menu_window
+
+from imperial_desktop.ui.layers.chrome import ChromeLayer
+from imperial_desktop.ui.layers.overlays import OverlayLayer
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
 def test_the_finished_game_lists_every_player_with_total_and_governments(size) -> None:
     state = _played_states()["finished"]
     driver = open_scene(state, size)
-    title, lines = driver.scene.decision_area_shown
+    area = driver.drawn[ChromeLayer].decision_area
+    title, lines = area.title, area.steps
     assert title == "The game is over"
     ranking = state.ranking()
     winner = ranking[0]
@@ -52,7 +57,7 @@ def test_the_score_sheet_is_a_table_by_nation_that_adds_up(size, language) -> No
         driver = open_scene(state, size)
         driver.key(ord("s"))
         driver.frame(1)
-        sheet = driver.scene.score_sheet
+        sheet = driver.drawn[OverlayLayer]  # the score sheet as drawn
         assert sheet is not None
         for nation in state.board.nation_ids:
             lines, name = sheet.heads[nation], state.board.name_of(nation)
@@ -78,13 +83,13 @@ def test_after_the_game_hint_and_donate_are_off_and_the_menu_goes_back_to_the_bo
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
     driver.frame(1)
-    assert not scene.buttons["hint"].is_enabled and not scene.buttons["donate"].is_enabled
-    assert scene.buttons["rules"].is_enabled and scene.buttons["results"].is_enabled
+    assert not scene.commands.buttons["hint"].is_enabled and not scene.commands.buttons["donate"].is_enabled
+    assert scene.commands.buttons["rules"].is_enabled and scene.commands.buttons["results"].is_enabled
     driver.key(ord("h"))
-    assert scene.hint is None and scene.toast is not None and "game is over" in scene.toast[0]
+    assert scene.hints.advice is None and scene.toasts.message is not None and "game is over" in scene.toasts.message[0]
     driver.key(pygame.K_ESCAPE)
-    assert scene.menu_window is not None
-    assert scene.menu_window.button("resume").text == "Back to the board"
+    assert menu_window(scene) is not None
+    assert menu_window(scene).button("resume").text == "Back to the board"
 
 
 def test_donate_is_off_while_a_computer_decides_and_on_for_the_deciding_human() -> None:
@@ -99,14 +104,14 @@ def test_donate_is_off_while_a_computer_decides_and_on_for_the_deciding_human() 
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.0), size=(1280, 800))
     driver.frame(2)
     scene = driver.scene
-    assert "hide_cash" not in scene.buttons  # one player at the screen: nothing to hide from anyone
-    human = session.seats[session.state.current_player()].is_human
-    assert scene.buttons["donate"].is_enabled is human
+    assert "hide_cash" not in scene.commands.buttons  # one player at the screen: nothing to hide from anyone
+    human = session.waits_for_local_input()
+    assert scene.commands.buttons["donate"].is_enabled is human
     session.run_computers()
     driver.frame(2)
-    assert session.human_to_move() and scene.buttons["donate"].is_enabled
+    assert session.human_to_move() and scene.commands.buttons["donate"].is_enabled
     while session.human_to_move():
         session.apply(session.state.legal_actions()[0])
-    scene._sync_buttons()  # as every frame does (a frame would also let the computers play on)
-    assert not session.seats[session.state.current_player()].is_human
-    assert not scene.buttons["donate"].is_enabled
+    scene.commands.sync()  # as every frame does (a frame would also let the computers play on)
+    assert not session.waits_for_local_input()
+    assert not scene.commands.buttons["donate"].is_enabled

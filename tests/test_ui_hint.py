@@ -6,6 +6,8 @@ import pytest
 
 from game_scenes import _played_states, open_scene
 
+from imperial_desktop.ui.layers.hints import HintLayer
+
 STATES = _played_states()
 
 
@@ -19,37 +21,38 @@ def test_hint_shows_the_best_moves_with_reasons_and_changes_nothing(kind):
     session = scene.session
     scene.hint_seconds = 0.2
     before = (session.version, session.state.digest(), len(session.record.actions))
-    driver.click_element(scene.buttons["hint"])
+    driver.click_element(scene.commands.buttons["hint"])
     for _ in range(600):
-        if scene.hint is not None:
+        if scene.hints.advice is not None:
             break
         driver.frame(1)
-        if scene._hint_job is not None:
-            scene._hint_job[1].result(timeout=30)
-    hint = scene.hint
+        if scene.hints.job is not None:
+            scene.hints.job[1].result(timeout=30)
+    hint = scene.hints.advice
     assert hint, "no hint appeared"
     legal = session.state.legal_actions()
     assert all(a.action in legal for a in hint)
     assert len(hint) == min(3, len(legal)) or len(hint) >= 2
     assert all(isinstance(a.reason, str) and len(a.reason) > 10 for a in hint)
-    lit = scene.highlights()
+    lit = scene.board_layer.highlights()
     for advice in hint:
         assert all(region in lit for region in advice.regions)
     driver.frame(1)
+    box = driver.drawn[HintLayer]  # the hint's box as drawn
     # the box says what is marked: board outlines only where the advice has regions (a newcomer's
     # review found "outlined on the board" under a rondel hint that outlines nothing)
     if any(a.regions for a in hint):
-        assert scene.hint_footer_shown.startswith("Outlined on the board")
+        assert box.footer.startswith("Outlined on the board")
     else:
-        assert scene.hint_footer_shown.startswith("The first is marked on the rondel or in the list")
+        assert box.footer.startswith("The first is marked on the rondel or in the list")
     # the box leaves the first move's regions in view (a play-test's box hid the sea its fleet went to)
     for region in hint[0].regions:
-        assert not scene.hint_rect.collidepoint(scene._region_point(region)), region
+        assert not box.rect.collidepoint(scene.region_point(region)), region
     # what "expected points" means is said under the title (session 16's play-test asked)
-    assert scene.hint_lines_shown[1].startswith("Expected points: how much the Expert thinks")
+    assert box.lines[1].startswith("Expected points: how much the Expert thinks")
     assert (session.version, session.state.digest(), len(session.record.actions)) == before
-    driver.click_element(scene.buttons["hint"])  # a second press hides it
-    assert scene.hint is None
+    driver.click_element(scene.commands.buttons["hint"])  # a second press hides it
+    assert scene.hints.advice is None
 
 
 def test_hint_is_only_for_the_player_deciding_now():
@@ -67,8 +70,8 @@ def test_hint_is_only_for_the_player_deciding_now():
     session = GameSession(setup, seats)
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.0))
     assert not session.human_to_move()
-    driver.scene.ask_hint()
-    assert driver.scene._hint_job is None and "deciding now" in driver.scene.toast[0]
+    driver.scene.hints.ask()
+    assert driver.scene.hints.job is None and "deciding now" in driver.scene.toasts.message[0]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
@@ -84,13 +87,13 @@ def test_the_hint_box_leaves_the_advised_regions_in_view(size):
     scene = driver.scene
     legal = scene.session.state.legal_actions()
     far_south_west = ("western_mediterranean", "spain", "portugal", "morocco")
-    scene.hint = [Advice(legal[0], "the first move, somewhere in the south-west", 1.0, far_south_west),
-                  Advice(legal[-1], "another move", 0.0, ())]
-    scene._dirty = True
+    scene.hints.advice = [Advice(legal[0], "the first move, somewhere in the south-west", 1.0, far_south_west),
+                          Advice(legal[-1], "another move", 0.0, ())]
+    scene.dirty = True
     driver.frame(2)
-    rect = scene.hint_rect
-    assert rect is not None
-    points = [scene._region_point(r) for r in far_south_west]
+    assert HintLayer in driver.drawn
+    rect = driver.drawn[HintLayer].rect
+    points = [scene.region_point(r) for r in far_south_west]
     bottom_left = pygame.Rect(scene.layout.board.x + 12, 0, *rect.size)
     bottom_left.bottom = scene.layout.board.bottom - 12
     assert any(bottom_left.collidepoint(p) for p in points)  # where the box used to stand

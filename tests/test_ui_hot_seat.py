@@ -6,11 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui_driver import Driver
+from ui_driver import Driver, menu_window, open_layer, question
 
 from imperial_desktop.core import GameSetup
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import HUMAN, Seat
+from imperial_desktop.ui.layers.hot_seat import HandoverLayer
+from imperial_desktop.ui.layers.overlays import OverlayLayer
+from imperial_desktop.ui.layers.windows import QuestionLayer
 
 
 def hot_seat(hide_cash: bool = True) -> Driver:
@@ -28,14 +31,14 @@ def hot_seat(hide_cash: bool = True) -> Driver:
 
 def take_over(driver: Driver) -> None:
     """The deciding player clicks the hand-over screen away."""
-    if driver.scene.handover_to is not None:
+    if driver.scene.hot_seat.handover_to is not None:
         driver.key(pygame.K_RETURN)
         driver.frame(1)
-    assert driver.scene.handover_to is None
+    assert driver.scene.hot_seat.handover_to is None
 
 
 def play_rondel(driver: Driver) -> None:
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     driver.click_element(next(b for b, c in panel.buttons.items() if c.action is not None))
     driver.frame(1)
 
@@ -45,12 +48,12 @@ def test_the_game_opens_on_the_hand_over_screen_and_space_does_not_take_it_away(
     and Space, which also skips a computer turn being shown, once took the screen away."""
     driver = hot_seat()
     scene = driver.scene
-    assert scene.handover_to == scene.session.state.current_player()
+    assert scene.hot_seat.handover_to == scene.session.state.current_player()
     driver.key(pygame.K_SPACE)
-    assert scene.handover_to is not None
+    assert scene.hot_seat.handover_to is not None
     driver.key(pygame.K_RETURN)
-    assert scene.handover_to is None
-    assert hot_seat(hide_cash=False).scene.handover_to is None  # cash shown: no secrets to keep
+    assert scene.hot_seat.handover_to is None
+    assert hot_seat(hide_cash=False).scene.hot_seat.handover_to is None  # cash shown: no secrets to keep
 
 
 def test_the_score_sheet_hides_the_cash_of_everybody_but_the_player_deciding() -> None:
@@ -62,17 +65,18 @@ def test_the_score_sheet_hides_the_cash_of_everybody_but_the_player_deciding() -
     other = next(n for n in state.setup.players if n != me)
     driver.key(pygame.K_s)
     driver.frame(1)
-    sheet = scene.score_sheet
+    sheet = driver.drawn[OverlayLayer]  # the score sheet as drawn
     assert scene.overlay == "results" and sheet.cash_hidden
     assert sheet.cells[other]["cash"] == "??" and sheet.cells[other]["total"] == "??"
     assert sheet.cells[me]["cash"] == str(state.cash[state.current_player()])
     assert "places are not shown" in sheet.note  # the "–" in the place column is explained
     scene.hide_cash = False
-    scene.overlay = None
+    scene.close_overlay()
     driver.key(pygame.K_s)
     driver.frame(1)
-    assert scene.score_sheet.cells[other]["cash"] != "??" and not scene.score_sheet.cash_hidden
-    assert scene.score_sheet.note == ""
+    sheet = driver.drawn[OverlayLayer]
+    assert sheet.cells[other]["cash"] != "??" and not sheet.cash_hidden
+    assert sheet.note == ""
 
 
 def test_showing_all_cash_asks_first_and_h_asks_for_a_hint() -> None:
@@ -80,14 +84,14 @@ def test_showing_all_cash_asks_first_and_h_asks_for_a_hint() -> None:
     scene = driver.scene
     take_over(driver)
     driver.key(pygame.K_h)  # the key a player guesses for Hint: it hid nothing and showed nothing
-    assert scene.hide_cash and scene._hint_job is not None
-    scene._hint_job[1].result(timeout=60)
-    driver.click_element(scene.buttons["hide_cash"])
-    assert scene.hide_cash and scene.confirm is not None  # asked, not done
+    assert scene.hide_cash and scene.hints.job is not None
+    scene.hints.job[1].result(timeout=60)
+    driver.click_element(scene.commands.buttons["hide_cash"])
+    assert scene.hide_cash and question(scene) is not None  # asked, not done
     driver.key(pygame.K_RETURN)
-    assert not scene.hide_cash and scene.buttons["hide_cash"].text == "Cash: shown"
-    driver.click_element(scene.buttons["hide_cash"])  # hiding again needs no question
-    assert scene.hide_cash and scene.confirm is None
+    assert not scene.hide_cash and scene.commands.buttons["hide_cash"].text == "Cash: shown"
+    driver.click_element(scene.commands.buttons["hide_cash"])  # hiding again needs no question
+    assert scene.hide_cash and question(scene) is None
 
 
 def test_taking_back_another_players_action_asks_first() -> None:
@@ -102,32 +106,33 @@ def test_taking_back_another_players_action_asks_first() -> None:
     take_over(driver)
     actions = len(session.record.actions)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.confirm is not None and len(session.record.actions) == actions  # asked, nothing taken back
+    assert question(scene) is not None and len(session.record.actions) == actions  # asked, nothing taken back
     driver.key(pygame.K_RETURN)
     assert len(session.record.actions) == actions - 1
-    assert scene.log[-1] == f"(taken back: the last action of {session.setup.players[first]})"
+    assert scene.log.lines[-1] == f"(taken back: the last action of {session.setup.players[first]})"
 
 
 def test_a_saved_game_says_so() -> None:
     driver = hot_seat(hide_cash=False)
     driver.scene._saved("Evening game")
-    assert driver.scene.toast[0] == "Saved as \u201cEvening game\u201d" and driver.scene.toast[2]
+    assert driver.scene.toasts.message[0] == "Saved as \u201cEvening game\u201d" and driver.scene.toasts.message[2]
 
 
 def test_the_hand_over_screen_names_the_decision_and_escape_closes_the_front_window_first() -> None:
     driver = hot_seat()
     scene = driver.scene
     state = scene.session.state
-    assert scene.handover_to is not None
-    assert scene.handover_decision == state.describe_decision()  # "Anna (Austria-Hungary) must choose ..."
-    assert state.setup.players[state.current_player()] in scene.handover_decision
+    assert scene.hot_seat.handover_to is not None
+    shown = driver.drawn[HandoverLayer]  # the decision the hand-over screen names
+    assert shown == state.describe_decision()  # "Anna (Austria-Hungary) must choose ..."
+    assert state.setup.players[state.current_player()] in shown
     take_over(driver)
     driver.key(pygame.K_s)
     scene.open_menu()
     driver.frame(1)
-    assert scene.overlay == "results" and scene.menu_window is not None
+    assert scene.overlay == "results" and menu_window(scene) is not None
     driver.key(pygame.K_ESCAPE)  # the game menu in front of the scores closes first
-    assert scene.menu_window is None and scene.overlay == "results"
+    assert menu_window(scene) is None and scene.overlay == "results"
     driver.key(pygame.K_ESCAPE)
     assert scene.overlay is None
 
@@ -138,10 +143,10 @@ def test_a_move_that_works_takes_a_refusal_away() -> None:
     scene = driver.scene
     scene.show_message("A fleet may only move from its harbour to the sea next to it")
     play_rondel(driver)
-    assert scene.toast is None
+    assert scene.toasts.message is None
     scene.show_message("Saved as \u201cx\u201d", info=True)  # news stays for its few seconds
     play_rondel(driver)
-    assert scene.toast is not None
+    assert scene.toasts.message is not None
 
 
 def test_nobodys_cash_shows_while_a_computer_turn_is_shown_to_everybody() -> None:
@@ -161,21 +166,21 @@ def test_nobodys_cash_shows_while_a_computer_turn_is_shown_to_everybody() -> Non
     for _ in range(4000):
         driver.frame(1)
         session.wait_for_computer(5)
-        if scene.handover_to is not None:
+        if scene.hot_seat.handover_to is not None:
             driver.key(pygame.K_RETURN)
             continue
         state = session.state
         current = state.current_player()
-        if scene.animator.busy and current is not None and seats[current].is_human:
-            assert scene._cash_hidden_for(state) == {0, 1, 2}
+        if scene.presenter.animator.busy and session.local_seat(current):
+            assert scene.hot_seat.cash_hidden_for(state) == {0, 1, 2}
             seen += 1
-        elif session.human_to_move() and not scene.animator.busy:
-            assert scene._cash_hidden_for(state) == {p for p in range(3) if p != current}
+        elif session.human_to_move() and not scene.presenter.animator.busy:
+            assert scene.hot_seat.cash_hidden_for(state) == {p for p in range(3) if p != current}
             if seen:
                 break
-            panel = scene.decision_panel
+            panel = scene.decisions.panel
             driver.click_element(next(b for b, c in panel.buttons.items() if c.action is not None))
-            if scene.confirm is not None:
+            if question(scene) is not None:
                 driver.key(pygame.K_RETURN)
     assert seen
 
@@ -202,7 +207,7 @@ def test_a_double_click_or_enter_on_the_hand_over_screen_plays_nothing(gap_frame
         if k == 0 and gap_frames:
             driver.frame(gap_frames)
     driver.frame(3)
-    assert scene.handover_to is None and session.version == 0  # the screen went, nothing was played
+    assert scene.hot_seat.handover_to is None and session.version == 0  # the screen went, nothing was played
     driver.key(pygame.K_h)  # other input: the player is at the board
     driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
@@ -226,12 +231,12 @@ def test_a_double_enter_on_the_hand_over_screen_answers_nothing() -> None:
     scene = driver.scene
     scene.hide_cash = True
     driver.frame(2)
-    assert scene.handover_to is not None
+    assert scene.hot_seat.handover_to is not None
     driver.key(pygame.K_RETURN)
     driver.frame(1)
     driver.key(pygame.K_RETURN)
     driver.frame(2)
-    assert scene.handover_to is None and session.version == 0
+    assert scene.hot_seat.handover_to is None and session.version == 0
 
 
 def test_a_question_open_when_the_hand_over_comes_is_closed_with_its_action() -> None:
@@ -241,13 +246,15 @@ def test_a_question_open_when_the_hand_over_comes_is_closed_with_its_action() ->
     driver = hot_seat()
     scene = driver.scene
     take_over(driver)
-    driver.click_element(scene.buttons["hide_cash"])
-    assert scene.confirm is not None and scene._confirm_action is not None
-    dialog = scene.confirm
-    scene._last_human = None  # as when the turn passes to the other person
-    scene._check_handover()
-    assert scene.handover_to is not None
-    assert scene.confirm is None and scene._confirm_action is None and not dialog.alive()
+    driver.click_element(scene.commands.buttons["hide_cash"])
+    asked = open_layer(scene, QuestionLayer)
+    assert asked is not None and asked.on_yes is not None
+    dialog = question(scene)
+    scene.hot_seat.last_human = None  # as when the turn passes to the other person
+    scene.hot_seat.check()
+    assert scene.hot_seat.handover_to is not None
+    # the question's layer is gone, and its action with it (nothing left for the next Enter)
+    assert question(scene) is None and asked not in scene.layers and not dialog.alive()
     take_over(driver)
     driver.key(pygame.K_RETURN)
     assert scene.hide_cash  # nothing was waiting for this Enter

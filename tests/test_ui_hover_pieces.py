@@ -7,6 +7,8 @@ from __future__ import annotations
 from game_scenes import open_scene
 from helpers import FR, GB, GE, clear_units, put, six_player_game
 
+from imperial_desktop.ui.layers.tooltips import RegionTipLayer
+
 
 def test_pointing_at_a_stack_drawn_off_its_region_names_its_region() -> None:
     state = six_player_game()
@@ -24,9 +26,9 @@ def test_pointing_at_a_stack_drawn_off_its_region_names_its_region() -> None:
     rect, piece = strays[0]
     driver.move(rect.center)
     driver.frame(2)
-    assert scene.hover_region == piece.region == "belgium"
-    assert scene.tooltip_lines()[0] == "Belgium"
+    assert scene.board_layer.hover_region == piece.region == "belgium"
+    assert driver.drawn[RegionTipLayer].lines[0] == "Belgium"
     for rect, piece in board._pieces:  # a stack on its own region: the same as before
         if board.region_at(rect.center) == piece.region:
             driver.move(rect.center)
-            assert scene.hover_region == piece.region
+            assert scene.board_layer.hover_region == piece.region

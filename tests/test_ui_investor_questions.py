@@ -21,7 +21,7 @@ def test_bonds_that_take_over_a_government_are_gold() -> None:
     bonds = [a for a in state.legal_actions() if isinstance(a, Invest)]
     assert any(takes_over(state, a) for a in bonds) and not all(takes_over(state, a) for a in bonds)
     driver = open_scene(state, (1280, 800))
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     checked = 0
     for button, choice in panel.buttons.items():
         if not isinstance(choice.action, Invest):
@@ -55,7 +55,7 @@ def test_no_rondel_space_is_gold_and_each_keeps_its_space() -> None:
     state = _played_states()["rondel"]
     spaces = {a.space for a in state.legal_actions() if isinstance(a, ChooseRondel)}
     driver = open_scene(state, (1280, 800))
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     shown = {}
     for button, choice in panel.buttons.items():
         if isinstance(choice.action, ChooseRondel):
@@ -77,7 +77,7 @@ def test_the_investor_list_never_cuts_a_button_in_half() -> None:
     state._legal = None
     for size in [(1280, 720), (1280, 800), (1600, 1000)]:
         driver = open_scene(state, size)
-        panel = driver.scene.decision_panel
+        panel = driver.scene.decisions.panel
         view = panel.scroll.get_abs_rect()
         assert view == panel.list_rect
         listed = [b for b, c in panel.buttons.items() if not c.pinned]

@@ -42,7 +42,8 @@ def test_settings_switch_to_german_keep_it_and_back_to_english(app, by_setting, 
     from imperial_desktop import i18n
     from imperial_desktop.session.settings import load_settings
     from imperial_desktop.ui.app import App, init_display
-    from imperial_desktop.ui.menus import SettingsScene, TitleScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
+    from imperial_desktop.ui.title_screen import TitleScene
 
     app.set_language(app.settings.language)  # as at start: "system" -> English here
     app.show_title()
@@ -104,7 +105,9 @@ def test_every_screen_speaks_the_language(app, by_setting):
     from pygame_gui.elements import UIButton, UILabel
 
     from imperial_desktop.ui.app import default_session
-    from imperial_desktop.ui.menus import LoadScene, NewGameScene, SettingsScene
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
 
     # English words that are not also German or French ("Name", "normal", "Menu", "Scores" are)
     english = {"New game", "Load", "Settings", "Rules", "Quit", "Continue", "Back", "Save", "Delete", "Start the game",

@@ -21,6 +21,7 @@ from pygame_gui.core.utility import translate
 from pygame_gui.elements import UIButton, UILabel
 
 from game_scenes import open_scene, scene_states
+from ui_driver import aux_panel
 
 SIZES = [(1280, 720), (1366, 708), (1600, 1000), (2560, 1440)]
 SCENES = list(scene_states())
@@ -56,8 +57,8 @@ def test_every_text_fits_and_decisions_show_their_choices(size):
         scene = driver.scene
         window = pygame.Rect((0, 0), size)
         failures += [f"{name}: {p}" for p in text_problems(driver.manager, window)]
-        panel = scene.decision_panel
-        if panel is not None and scene.aux_panel is None:
+        panel = scene.decisions.panel
+        if panel is not None and aux_panel(scene) is None:
             listed = [b for b, c in panel.buttons.items() if not c.pinned]
             pinned = [b for b, c in panel.buttons.items() if c.pinned]
             visible = panel.visible_buttons()
@@ -131,10 +132,10 @@ def _call_site() -> str:
 def cuts_recorded(monkeypatch):
     """Record every text the panels or the menus shorten with "…" to make it fit, with where
     it is drawn: "drawn text 'Flaggen' shortened (panels.py:draw_table:371)"."""
-    from imperial_desktop.ui import menus, panels
+    from imperial_desktop.ui import load_screen, menu_base, new_game_screen, panels, settings_screen, title_screen
 
     cut: list[str] = []
-    elide, fit = panels.elide, menus._fit
+    elide, fit = panels.elide, menu_base._fit
 
     def spy_elide(value, f, max_width):
         out = elide(value, f, max_width)
@@ -149,7 +150,8 @@ def cuts_recorded(monkeypatch):
         return out
 
     monkeypatch.setattr(panels, "elide", spy_elide)
-    monkeypatch.setattr(menus, "_fit", spy_fit)
+    for screen in (menu_base, title_screen, new_game_screen, load_screen, settings_screen):  # each imported it
+        monkeypatch.setattr(screen, "_fit", spy_fit)
     yield cut
 
 
@@ -179,7 +181,9 @@ def _menu_screen_problems(tmp_path, monkeypatch) -> dict[str, list[str]]:
     """Per screen around the board: widgets that do not fit, and texts cut to fit."""
     monkeypatch.setenv("IMPERIAL_DESKTOP_HOME", str(tmp_path))
     from imperial_desktop.ui.app import App, default_session, init_display
-    from imperial_desktop.ui.menus import LoadScene, NewGameScene, SettingsScene
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
     from imperial_desktop.ui.save_dialog import SaveDialog
 
     found: dict[str, list[str]] = {}

@@ -98,7 +98,8 @@ def test_every_menu_screen_fits_the_window_after_resizes(app, tmp_path, key):
 
 
 def test_new_game_choices_survive_a_resize(app):
-    from imperial_desktop.ui.menus import NewGameScene, _selected
+    from imperial_desktop.ui.menu_base import _selected
+    from imperial_desktop.ui.new_game_screen import NewGameScene
 
     click(app, app.scene.buttons["new"])
     scene = app.scene
@@ -125,7 +126,7 @@ def select_row(app, name: str) -> None:
 
 
 def test_delete_asks_first_and_can_be_cancelled(app, tmp_path):
-    from imperial_desktop.ui.menus import LoadScene
+    from imperial_desktop.ui.load_screen import LoadScene
 
     keep, gone = make_saves(tmp_path, ["Keep me", "Throw away"])
     click(app, app.scene.buttons["load"])
@@ -151,7 +152,7 @@ def test_delete_asks_first_and_can_be_cancelled(app, tmp_path):
 
 
 def _start_a_game(app):
-    from imperial_desktop.ui.menus import NewGameScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
 
     click(app, app.scene.buttons["new"])
     assert isinstance(app.scene, NewGameScene)
@@ -165,7 +166,7 @@ def test_new_game_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path, monke
     from imperial_desktop.session import autosave as autosaves, saves
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.seats import Seat
-    from imperial_desktop.ui.menus import NewGameScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
 
     started = []
     monkeypatch.setattr(type(app), "start_game", lambda self, session: started.append(session))
@@ -206,7 +207,7 @@ def test_new_game_without_a_game_in_progress_starts_at_once_and_survives_an_unwr
     click(app, app.scene.buttons["new"])
     click(app, app.scene.widgets["start"])
     assert len(started) == 1  # no question, no crash
-    from imperial_desktop.ui.menus import _save_settings
+    from imperial_desktop.ui.menu_base import _save_settings
 
     assert "could not be saved" in _save_settings(app)
     monkeypatch.setattr(settings_module, "save_settings_safely", None, raising=False)  # without helper B's
@@ -215,7 +216,7 @@ def test_new_game_without_a_game_in_progress_starts_at_once_and_survives_an_unwr
 
 def test_seat_switched_to_human_gets_a_human_name_and_back(app):
     from imperial_desktop.ai import bot_names
-    from imperial_desktop.ui.menus import LEVELS
+    from imperial_desktop.ui.new_game_screen import LEVELS
 
     assert set(LEVELS) == {lvl for lvl in ("easy", "normal", "hard", "expert") if lvl in bot_names()}
     click(app, app.scene.buttons["new"])
@@ -238,13 +239,13 @@ def test_seat_switched_to_human_gets_a_human_name_and_back(app):
 
 
 def test_every_new_game_option_has_a_tooltip_and_is_explained_in_the_rules(app):
-    from imperial_desktop.ui.menus import TIPS
+    from imperial_desktop.ui.new_game_screen import TIPS, tip
     from imperial_desktop.ui.rules_window import rules_text
 
     click(app, app.scene.buttons["new"])
     scene = app.scene
     for key in ("players", "setup", "investor_card", "shortfall", "forced", "swiss", "border", "seed"):
-        assert scene.widgets[key].tool_tip_text == TIPS[key] and len(TIPS[key]) > 30
+        assert scene.widgets[key].tool_tip_text == tip(key) and len(TIPS[key]) > 30
     for key in ("name", "kind", "level", "card"):
         assert scene.seat_rows[0][key].tool_tip_text == TIPS[key]
     tips = tooltips_after_hover(app, scene.widgets["shortfall"].get_abs_rect().center)  # a drop-down shows its tip
@@ -258,7 +259,7 @@ def test_every_new_game_option_has_a_tooltip_and_is_explained_in_the_rules(app):
 def test_markup_and_broken_seat_names_do_not_crash(app, tmp_path):
     """Issue 12: names holding pygame-gui markup are shown literally; lone surrogates refused."""
     from imperial_desktop.session.settings import NewGameChoices
-    from imperial_desktop.ui.menus import LoadScene
+    from imperial_desktop.ui.load_screen import LoadScene
 
     import json
 
@@ -300,11 +301,11 @@ def test_load_lists_readable_saves_and_marks_unreadable_ones(app, tmp_path, monk
     (tmp_path / "saves" / "<img src=x>.json").write_text("[]")
     import threading
 
-    from imperial_desktop.ui import menus
+    from imperial_desktop.ui import load_screen
 
     gate = threading.Event()
-    real = menus._listing
-    monkeypatch.setattr(menus, "_listing", lambda: (gate.wait(10), real())[1])
+    real = load_screen._listing
+    monkeypatch.setattr(load_screen, "_listing", lambda: (gate.wait(10), real())[1])
     click(app, app.scene.buttons["load"])
     assert app.scene.rows == [] and "Reading saved games" in app.scene.info_text  # the frames went on
     assert "Reading saved games" in app.scene.info.html_text
@@ -347,7 +348,7 @@ def test_a_save_under_its_default_name_is_listed_without_saying_things_twice(app
 def test_a_damaged_save_is_named_in_player_words_and_deleting_it_is_red(app, tmp_path, caplog):
     """Play-test: the list showed the JSON parser's error, cut off at 1280x800, and the dialog's
     Delete looked like its Cancel."""
-    from imperial_desktop.ui.menus import LoadScene
+    from imperial_desktop.ui.load_screen import LoadScene
 
     resize(app, (1280, 800))
     (tmp_path / "saves").mkdir(parents=True, exist_ok=True)
@@ -379,7 +380,8 @@ def test_a_damaged_save_is_named_in_player_words_and_deleting_it_is_red(app, tmp
 
 
 def test_rules_window_closes_with_back_and_esc(app):
-    from imperial_desktop.ui.menus import RulesScene, TitleScene
+    from imperial_desktop.ui.reference_screen import RulesScene
+    from imperial_desktop.ui.title_screen import TitleScene
 
     click(app, app.scene.buttons["rules"])
     assert isinstance(app.scene, RulesScene)
@@ -400,7 +402,8 @@ def test_a_save_dated_year_9999_and_junk_options_do_not_crash_the_menus(app, tmp
 
     from imperial_desktop.session import saves
     from imperial_desktop.session.settings import NewGameChoices
-    from imperial_desktop.ui.menus import LoadScene, NewGameScene
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
 
     (path,) = make_saves(tmp_path, ["Far future"])
     doc = json.loads(path.read_text())
@@ -478,7 +481,7 @@ def test_loading_a_save_over_a_game_in_progress_asks_and_keeps_it(app, tmp_path,
     older save and making one move lost the game in progress. Load now asks, as New game does, and
     keeps the game in progress in Load; the autosave itself loads without a question."""
     from imperial_desktop.session import autosave as autosaves, saves
-    from imperial_desktop.ui.menus import LoadScene
+    from imperial_desktop.ui.load_screen import LoadScene
 
     started = []
     monkeypatch.setattr(type(app), "start_game", lambda self, session: started.append(session))
@@ -515,7 +518,7 @@ def test_the_beginners_hint_stays_with_six_seats_and_makes_way_for_a_message(app
     was gone with six seats (no row left for it). It stands on the message line until a message."""
     from ui_driver import choose_in_app
 
-    from imperial_desktop.ui.menus import NewGameScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
 
     resize(app, (1280, 720))
     click(app, app.scene.buttons["new"])
@@ -537,7 +540,8 @@ def test_the_beginners_hint_stays_with_six_seats_and_makes_way_for_a_message(app
 def test_settings_show_the_window_size_the_window_has(app):
     """A stored 1920x1080 shown in a window the screen made 1600x1000 read as a wrong setting
     (play-test: "Window size 1600x1000" in a 1366x708 window)."""
-    from imperial_desktop.ui.menus import SettingsScene, _selected
+    from imperial_desktop.ui.menu_base import _selected
+    from imperial_desktop.ui.settings_screen import SettingsScene
 
     app.settings.window_width, app.settings.window_height = 1920, 1080
     app.switch(SettingsScene(app))

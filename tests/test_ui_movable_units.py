@@ -13,6 +13,8 @@ from imperial_desktop.core import EndPhase, GameState, MoveArmy, MoveFleet
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, Seat
 from imperial_desktop.ui.choices import decision_view
+from imperial_desktop.ui.layers.board import BoardLayer
+from imperial_desktop.ui.layers.hot_seat import HandoverLayer
 from imperial_desktop.ui.movable import movable_line, movable_origins
 
 SIZE = (1280, 720)
@@ -54,7 +56,7 @@ def test_the_origins_are_those_of_the_legal_moves_with_their_unmoved_units() -> 
 def test_the_board_rings_the_movable_pieces_and_a_dragged_one_drops_out() -> None:
     driver = open_scene(british_maneuver(), SIZE)
     scene, state = driver.scene, driver.scene.session.state
-    assert scene.movable_shown == {"english_channel": 1, "north_sea": 1}
+    assert driver.drawn[BoardLayer].movable == {"english_channel": 1, "north_sea": 1}
     assert ringed(driver) == {"english_channel": "fleet", "north_sea": "fleet"}
     assert set(ringed(driver)) == legal_origins(state, MoveFleet)
     player = UIPlayer(driver)
@@ -62,25 +64,25 @@ def test_the_board_rings_the_movable_pieces_and_a_dragged_one_drops_out() -> Non
     driver.drag(start, player.region_point("baltic_sea"))
     assert scene.session.state.fleets[GB].get("baltic_sea") == 1  # the drag moved it
     assert ringed(driver) == {"english_channel": "fleet"}
-    assert scene.movable_shown == {"english_channel": 1}
+    assert driver.drawn[BoardLayer].movable == {"english_channel": 1}
 
     player.perform(EndPhase(GB, "fleets"))
     driver.frame(2)
     assert ringed(driver) == {"liverpool": "army", "london": "army"}
-    assert scene.movable_shown == {"liverpool": 1, "london": 2}
+    assert driver.drawn[BoardLayer].movable == {"liverpool": 1, "london": 2}
     start = scene.board.piece_rect("london", GB, "army").center
     driver.drag(start, player.region_point("sheffield"))
     assert scene.session.state.armies[GB].get("sheffield") == 1
-    assert scene.movable_shown == {"liverpool": 1, "london": 1}  # London's count falls
+    assert driver.drawn[BoardLayer].movable == {"liverpool": 1, "london": 1}  # London's count falls
     assert ringed(driver) == {"liverpool": "army", "london": "army"}  # Sheffield's army has moved
 
 
 def test_the_panel_lists_the_same_units() -> None:
     driver = open_scene(british_maneuver(), SIZE)
     scene = driver.scene
-    prompt = scene.decision_panel.view.prompt
+    prompt = scene.decisions.panel.view.prompt
     state = scene.session.state
-    for region, count in scene.movable_shown.items():
+    for region, count in driver.drawn[BoardLayer].movable.items():
         assert movable_line(state, region, count) in prompt
     assert "English Channel: 1 fleet" in prompt and "North Sea: 1 fleet" in prompt
 
@@ -103,7 +105,7 @@ def test_a_long_list_shares_one_paragraph_and_names_every_region() -> None:
 def test_nothing_is_ringed_outside_a_maneuver_or_while_dragging() -> None:
     state = six_player_game()  # the first decision: a rondel space
     driver = open_scene(state, SIZE)
-    assert driver.scene.movable_shown == {} and ringed(driver) == {}
+    assert driver.drawn[BoardLayer].movable == {} and ringed(driver) == {}
     driver = open_scene(british_maneuver(), SIZE)
     scene = driver.scene
     start = scene.board.piece_rect("north_sea", GB, "fleet").center
@@ -111,7 +113,7 @@ def test_nothing_is_ringed_outside_a_maneuver_or_while_dragging() -> None:
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1]), rel=(30, 0), buttons=(1, 0, 0))
     driver.frame(2)
-    assert scene.drag is not None and ringed(driver) == {}  # the destinations alone light up
+    assert scene.board_layer.drag() is not None and ringed(driver) == {}  # the destinations alone light up
     driver.post(pygame.MOUSEBUTTONUP, pos=start, button=1)
     driver.frame(2)
     assert set(ringed(driver)) == {"english_channel", "north_sea"}
@@ -128,17 +130,17 @@ def test_nothing_is_ringed_for_a_computer_seat_or_at_the_handover() -> None:
     checked = 0
     for _ in range(40):
         driver.frame(1)
-        if ringed(driver) or driver.scene.movable_shown:
-            assert session.seats[session.state.current_player()].is_human
+        if ringed(driver) or driver.drawn[BoardLayer].movable:
+            assert session.waits_for_local_input()
         else:
             checked += session.state.decision().kind == "maneuver"
     assert checked  # frames during the computer's maneuver showed no ring
     session.wait_for_computer(5)
 
     driver = open_scene(british_maneuver(), SIZE)
-    driver.scene.handover_to = driver.scene.session.state.current_player()
+    driver.scene.layers.push(HandoverLayer(driver.scene, driver.scene.session.state.current_player()))
     driver.frame(2)
-    assert ringed(driver) == {} and driver.scene.movable_shown == {}
+    assert ringed(driver) == {} and driver.drawn[BoardLayer].movable == {}
 
 
 def near(a: pygame.Color, b: pygame.Color) -> bool:

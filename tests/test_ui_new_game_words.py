@@ -6,14 +6,20 @@ from __future__ import annotations
 
 from ui_driver import click_in_app, tooltips_after_hover
 
-from imperial_desktop.ui.menus import TIPS, NewGameScene
+from imperial_desktop.ui import board_look
+from imperial_desktop.ui.new_game_screen import NewGameScene, tip as shown_tip
 
 
 def test_each_option_tooltip_explains_every_choice_by_its_shown_name() -> None:
+    board = board_look.board()
+    border = board_look.disputed_borders()[0]
     for key, (label, options) in NewGameScene.OPTIONS.items():
-        tip = TIPS[key].lower()
-        if key in ("investor_card", "border"):  # the "with"/"without" of a thing the tooltip names
-            assert label.lower() in tip or "st. petersburg" in tip, key
+        tip = shown_tip(key).lower()
+        if key == "investor_card":  # the "with"/"without" of a thing the tooltip names
+            assert label.lower() in tip, key
+            continue
+        if key == "border":  # the border between the board's two regions it names
+            assert all(board.name_of(r).lower() in tip for r in (border.first, border.second)), tip
             continue
         for option in options:
             assert f'"{option.split(" (")[0].lower()}' in tip, (key, option)

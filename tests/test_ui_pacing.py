@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui_driver import Driver
+from ui_driver import Driver, aux_panel, question
 
 from imperial_desktop.core import GameSetup
 from imperial_desktop.session.controller import GameSession
@@ -29,14 +29,14 @@ def run_until_human(driver: Driver, session: GameSession, limit: int = 20_000) -
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
         frames += 1
-        if session.human_to_move() and not driver.scene.animator.busy and frames > 2:
+        if session.human_to_move() and not driver.scene.presenter.animator.busy and frames > 2:
             return frames
     raise AssertionError("the computers never handed over")
 
 
 def play_first_human_rondel(driver: Driver, session: GameSession) -> None:
     """The human (seat 0) picks the first legal rondel space through the decision panel."""
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     assert panel is not None
     button = next(b for b, c in panel.buttons.items() if c.action is not None)
     driver.click_element(button)
@@ -47,13 +47,13 @@ def finish_human_turn(driver: Driver, session: GameSession) -> None:
     for _ in range(60):
         if not session.human_to_move():
             return
-        panel = driver.scene.decision_panel
+        panel = driver.scene.decisions.panel
         assert panel is not None
         button = panel.button_for(lambda c: c.pinned and c.action is not None) or \
             next(b for b, c in panel.buttons.items() if c.action is not None)
-        driver.scene.overlay = None
+        driver.scene.close_overlay()
         driver.click_element(button)
-        if driver.scene.confirm is not None:
+        if question(driver.scene) is not None:
             driver.key(pygame.K_RETURN)
     raise AssertionError("the human's turn did not end")
 
@@ -68,7 +68,7 @@ def expected_steps(session: GameSession, start: int) -> list[str]:
     for i, action in enumerate(session.record.actions):
         actor = state.current_player()
         events = state.apply(action)
-        if i >= start and actor is not None and not session.seats[actor].is_human:
+        if i >= start and actor is not None and not session.local_seat(actor):
             captions += [s.caption for s in visible_steps(action, events, state.board, list(session.setup.players))]
     return captions
 
@@ -80,19 +80,19 @@ def test_normal_pace_shows_every_computer_action_and_takes_visible_time():
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.5))
     seen_busy = 0
     frames = 0
-    while not session.human_to_move() or driver.scene.animator.busy:
+    while not session.human_to_move() or driver.scene.presenter.animator.busy:
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
-        seen_busy += driver.scene.animator.busy
+        seen_busy += driver.scene.presenter.animator.busy
         frames += 1
         assert frames < 20_000
-    played = [s.caption for s in driver.scene.animator.played]
+    played = [s.caption for s in driver.scene.presenter.animator.played]
     expected = expected_steps(session, 0)
     assert expected and played == expected  # every action of the computers, in order
     # at half a second per step, the computers' turns took (at least) that long on screen
     assert frames * FRAME >= 0.5 * len(expected) * 0.95
     assert seen_busy > 0
-    assert driver.scene.turn_steps  # the decision area lists what the computer did
+    assert driver.scene.presenter.turn_steps  # the decision area lists what the computer did
 
 
 def test_instant_pace_waits_for_nothing():
@@ -101,8 +101,8 @@ def test_instant_pace_waits_for_nothing():
     session = computer_game()
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.0))
     frames = run_until_human(driver, session)
-    assert not driver.scene.animator.busy
-    assert [s.caption for s in driver.scene.animator.played] == expected_steps(session, 0)
+    assert not driver.scene.presenter.animator.busy
+    assert [s.caption for s in driver.scene.presenter.animator.played] == expected_steps(session, 0)
     # one computer action per frame at most, no frame spent waiting for an animation
     assert frames <= len(session.record.actions) * 2 + 4
 
@@ -119,7 +119,7 @@ def test_summary_opens_when_the_human_comes_back_and_matches_the_events():
     run_until_human(driver, session)
     scene = driver.scene
     assert scene.overlay == "summary"  # shown by itself when the human seat comes back
-    turns = scene.summary.since(0)
+    turns = scene.summary.tracker.since(0)
     # the nations whose turns began after the human's action, from the events themselves
     state = GameState.new(session.setup)
     started = []
@@ -144,58 +144,57 @@ def test_hot_seat_handover_is_opaque_and_blocks_input():
     scene = driver.scene
     scene.hide_cash = True
     driver.frame(2)
-    assert scene.buttons["hide_cash"].text == "Cash: hidden"  # the button tells the truth
+    assert scene.commands.buttons["hide_cash"].text == "Cash: hidden"  # the button tells the truth
     first = session.state.current_player()
-    assert scene.handover_to == first  # the game opens on the hand-over screen too
+    assert scene.hot_seat.handover_to == first  # the game opens on the hand-over screen too
     driver.key(pygame.K_RETURN)
-    assert scene.handover_to is None
+    assert scene.hot_seat.handover_to is None
     while session.state.current_player() == first:
         play_first_human_rondel(driver, session)
         while session.state.decision() is not None and session.state.current_player() == first and \
                 session.state.decision().kind != "rondel":
-            panel = scene.decision_panel
+            panel = scene.decisions.panel
             button = panel.button_for(lambda c: c.primary and c.action is not None) or \
                 next(b for b, c in panel.buttons.items() if c.action is not None)
             driver.click_element(button)
-            if scene.confirm is not None:
+            if question(scene) is not None:
                 driver.key(pygame.K_RETURN)
     driver.frame(2)
-    assert scene.handover_to == session.state.current_player()
+    assert scene.hot_seat.handover_to == session.state.current_player()
     screen = driver.screen
     # opaque: the tables (with the cash) are not visible at all behind it
     table = scene.layout.table
     assert screen.get_at((table.x + 200, table.y + 30))[:3] == (26, 22, 18)
-    undo_button = scene.buttons["undo"].get_abs_rect().center  # no button shows through either
+    undo_button = scene.commands.buttons["undo"].get_abs_rect().center  # no button shows through either
     assert scene.covers_widgets() and screen.get_at(undo_button)[:3] == (26, 22, 18)
     version = session.version
     # the top-bar buttons do nothing while it shows: the first click only dismisses it
 
-    donate = scene.buttons["donate"].get_abs_rect().center
+    donate = scene.commands.buttons["donate"].get_abs_rect().center
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=donate, button=1)
     assert scene.modal_input(event) is True
-    assert scene.handover_to is None and scene.aux_panel is None and session.version == version
+    assert scene.hot_seat.handover_to is None and aux_panel(scene) is None and session.version == version
 
 
 def test_the_log_gets_a_computer_action_when_its_showing_ends():
     """Session 16's play-test: while Italy's move to Taxation was still being shown, the log
     already said "Italy collects 6M ..." and "France's turn". A computer action's lines now reach
     the log when the board has shown it, in order, and none is lost."""
+    from imperial_desktop.ui.game_log import GameLog
     from imperial_desktop.ui.game_scene import GameScene
 
     session = computer_game()
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.5))
     scene = driver.scene
     checked = frames = 0
-    while not session.human_to_move() or scene.animator.busy:
+    while not session.human_to_move() or scene.presenter.animator.busy:
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
         frames += 1
         assert frames < 20_000
-        if scene.animator.busy:
-            assert scene.log_waiting  # shown now, not yet logged
+        if scene.presenter.animator.busy:
+            assert scene.log.waiting  # shown now, not yet logged
             checked += 1
-    assert checked and not scene.log_waiting
-    fresh = GameScene.__new__(GameScene)  # the log rebuilt from the record holds the same lines
-    fresh.session, fresh.log = session, []
-    fresh._replay_log()
-    assert scene.log == fresh.log
+    assert checked and not scene.log.waiting
+    fresh = GameLog(session)  # the log rebuilt from the record holds the same lines
+    assert scene.log.lines == fresh.lines

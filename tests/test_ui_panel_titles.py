@@ -21,7 +21,7 @@ def test_every_nations_decision_titles_fit_the_heading_font_at_1280x720(language
     try:
         states = _played_states()
         driver = open_scene(states["maneuver-armies"], (1280, 720))
-        panel = driver.scene.decision_panel
+        panel = driver.scene.decisions.panel
         assert "#heading_label" in panel.title.object_ids[-1]  # the title shown now is in the heading font
         room = panel.title.relative_rect.w - 8  # as the panel measures it (the label's padding)
         heading = UILabel(pygame.Rect(0, 0, 10, 10), "", driver.manager, object_id="#heading_label").font

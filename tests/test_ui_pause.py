@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui_driver import choose_in_app, click_in_app
+from ui_driver import aux_panel, choose_in_app, click_in_app, menu_window, question, settings_window, side_window
 
 from imperial_desktop.core import GameSetup
 from imperial_desktop.session.controller import GameSession
@@ -60,9 +60,9 @@ def until(app, session: GameSession, condition, limit: int = 3000) -> int:
 
 def snapshot(scene):
     """What would change if a computer moved on or a shown step advanced."""
-    shown = scene.animator.current()
+    shown = scene.presenter.animator.current()
     return (scene.session.version, len(scene.session.record.actions), scene.session.state.to_dict(),
-            None if shown is None else (shown.step.caption, shown.elapsed), len(scene.animator.played))
+            None if shown is None else (shown.step.caption, shown.elapsed), len(scene.presenter.animator.played))
 
 
 def assert_held(app, scene, n: int = HELD_FRAMES) -> None:
@@ -75,12 +75,12 @@ def assert_held(app, scene, n: int = HELD_FRAMES) -> None:
 
 def thinking_computer(app, scene) -> None:
     """Frames until a computer's thinking is under way (nothing being shown)."""
-    until(app, scene.session, lambda: scene.session.computer_thinking() and not scene.animator.busy)
+    until(app, scene.session, lambda: scene.session.computer_thinking() and not scene.presenter.animator.busy)
 
 
 def showing_computer(app, scene) -> None:
     """Frames until a computer action is being shown step by step."""
-    until(app, scene.session, lambda: scene.animator.busy and scene.animator.current().elapsed > 0)
+    until(app, scene.session, lambda: scene.presenter.animator.busy and scene.presenter.animator.current().elapsed > 0)
 
 
 def plays_on(app, scene, after: int | None = None) -> None:
@@ -101,11 +101,11 @@ def test_the_game_menu_holds_a_computer_thinking_and_its_answer_until_it_closes(
     thinking_computer(app, scene)
     version = session.version
     key(app, pygame.K_ESCAPE)
-    assert scene.menu_window is not None
+    assert menu_window(scene) is not None
     assert_held(app, scene)
     assert session.version == version and session.computer_thinking()  # it thought on in the worker; the answer waits
     key(app, pygame.K_ESCAPE)  # the menu closes: nothing more to press
-    assert scene.menu_window is None
+    assert menu_window(scene) is None
     plays_on(app, scene, after=version)
 
 
@@ -113,11 +113,11 @@ def test_the_game_menu_holds_the_computer_turn_being_shown(app):
     session = computers_first()
     scene = start(app, session)
     showing_computer(app, scene)
-    click_in_app(app, scene.buttons["menu"])
-    assert scene.menu_window is not None
+    click_in_app(app, scene.commands.buttons["menu"])
+    assert menu_window(scene) is not None
     assert_held(app, scene)
-    click_in_app(app, scene.menu_window.button("resume"))
-    assert scene.menu_window is None
+    click_in_app(app, menu_window(scene).button("resume"))
+    assert menu_window(scene) is None
     plays_on(app, scene, after=session.version)
 
 
@@ -125,8 +125,8 @@ def test_the_save_dialog_holds_the_game_while_a_name_is_typed_and_saves_that_tur
     session = computers_first()
     scene = start(app, session)
     showing_computer(app, scene)
-    click_in_app(app, scene.buttons["save"])
-    dialog = scene.side_window
+    click_in_app(app, scene.commands.buttons["save"])
+    dialog = side_window(scene)
     assert dialog is not None and dialog.alive
     click_in_app(app, dialog.entry)
     for letter in "Evening":
@@ -136,7 +136,7 @@ def test_the_save_dialog_holds_the_game_while_a_name_is_typed_and_saves_that_tur
     assert_held(app, scene)
     version = session.version
     click_in_app(app, dialog.save_button)
-    assert not dialog.alive and scene.side_window is None
+    assert not dialog.alive and side_window(scene) is None
     assert len(dialog.saved_path.read_text()) > 0 and session.version == version  # saved the turn typed at
     plays_on(app, scene, after=version)
 
@@ -147,11 +147,11 @@ def test_the_rules_hold_the_game_until_closed(app):
     thinking_computer(app, scene)
     version = session.version
     key(app, pygame.K_F1)
-    assert scene.side_window is not None and scene.side_window.alive
+    assert side_window(scene) is not None and side_window(scene).alive
     assert_held(app, scene)
     assert session.version == version and session.computer_thinking()  # the answer waits
     key(app, pygame.K_ESCAPE)
-    assert not scene.side_window or not scene.side_window.alive
+    assert not side_window(scene) or not side_window(scene).alive
     plays_on(app, scene, after=version)
 
 
@@ -161,10 +161,10 @@ def test_a_question_holds_the_game_until_answered(app):
     showing_computer(app, scene)
     scene.ask("Test question", "Go on?", "Yes", lambda: None)  # a safeguard's question, as any other
     frames(app, session, 1)
-    assert scene.confirm is not None
+    assert question(scene) is not None
     assert_held(app, scene)
     key(app, pygame.K_RETURN)  # answered
-    assert scene.confirm is None
+    assert question(scene) is None
     plays_on(app, scene)
 
 
@@ -172,13 +172,13 @@ def test_the_donation_holds_the_turn_being_shown_until_cancelled(app):
     session = computers_first()
     scene = start(app, session)
     # the human decides while the last computer action is still shown: Donate is open to them
-    until(app, session, lambda: session.human_to_move() and scene.animator.busy
-          and scene.animator.current().elapsed > 0)
-    click_in_app(app, scene.buttons["donate"])
-    assert scene.aux_panel is not None
+    until(app, session, lambda: session.human_to_move() and scene.presenter.animator.busy
+          and scene.presenter.animator.current().elapsed > 0)
+    click_in_app(app, scene.commands.buttons["donate"])
+    assert aux_panel(scene) is not None
     assert_held(app, scene)
-    click_in_app(app, scene.aux_panel.cancel_button)
-    assert scene.aux_panel is None
+    click_in_app(app, aux_panel(scene).cancel_button)
+    assert aux_panel(scene) is None
     plays_on(app, scene)
 
 
@@ -199,16 +199,16 @@ def test_the_computers_wait_until_the_last_window_closes(app):
     scene = start(app, session)
     showing_computer(app, scene)
     key(app, pygame.K_F1)  # the rules, then the game menu over them
-    click_in_app(app, scene.buttons["menu"])
-    assert scene.menu_window is not None and scene.side_window.alive
+    click_in_app(app, scene.commands.buttons["menu"])
+    assert menu_window(scene) is not None and side_window(scene).alive
     assert_held(app, scene, 30)
     key(app, pygame.K_ESCAPE)  # Esc closes the rules first (the window in front takes it)
     key(app, pygame.K_ESCAPE)
-    assert not scene.side_window or not scene.side_window.alive
-    if scene.menu_window is not None:
+    assert not side_window(scene) or not side_window(scene).alive
+    if menu_window(scene) is not None:
         assert_held(app, scene, 30)
         key(app, pygame.K_ESCAPE)
-    assert scene.menu_window is None
+    assert menu_window(scene) is None
     plays_on(app, scene)
 
 
@@ -217,11 +217,11 @@ def test_the_computers_wait_until_the_last_window_closes(app):
 
 def open_settings(app, scene):
     key(app, pygame.K_ESCAPE)
-    assert scene.menu_window is not None
-    click_in_app(app, scene.menu_window.button("settings"))
-    assert scene.menu_window is None and scene.settings_window is not None
+    assert menu_window(scene) is not None
+    click_in_app(app, menu_window(scene).button("settings"))
+    assert menu_window(scene) is None and settings_window(scene) is not None
     assert app.scene is scene  # over the same game screen
-    return scene.settings_window
+    return settings_window(scene)
 
 
 def test_settings_from_the_game_menu_hold_the_game_and_a_new_pace_applies_when_saved(app, tmp_path):
@@ -237,11 +237,11 @@ def test_settings_from_the_game_menu_hold_the_game_and_a_new_pace_applies_when_s
     choose_in_app(app, window.pace, "instant")
     assert_held(app, scene, 30)  # choosing holds it too
     click_in_app(app, window.done, settle=2)
-    assert scene.settings_window is None and not window.window.alive()
+    assert settings_window(scene) is None and not window.window.alive()
     assert app.scene is scene and app.autosaver is not None and app.autosaver.session is session
     assert app.settings.pace == "instant" and load_settings().pace == "instant"
-    assert scene.animator.seconds_per_step == 0.0  # the new pace, in this game
-    assert scene.toast is not None and scene.toast[0] == "Settings saved"
+    assert scene.presenter.animator.seconds_per_step == 0.0  # the new pace, in this game
+    assert scene.toasts.message is not None and scene.toasts.message[0] == "Settings saved"
     version = session.version
     frames(app, session, 40)  # at the instant pace the computers play on: many actions, none shown slowly
     assert session.version > version + 3 or session.human_to_move()
@@ -256,14 +256,14 @@ def test_settings_closed_with_esc_or_back_change_nothing_and_return_to_the_same_
     choose_in_app(app, window.pace, "slow")
     assert session.version == version and session.computer_thinking()  # the answer waits
     key(app, pygame.K_ESCAPE)
-    assert scene.settings_window is None and app.scene is scene
-    assert app.settings.pace == "normal" and scene.animator.seconds_per_step == 0.5
+    assert settings_window(scene) is None and app.scene is scene
+    assert app.settings.pace == "normal" and scene.presenter.animator.seconds_per_step == 0.5
     plays_on(app, scene, after=session.version)
     for close in ("back_button", "x"):  # Back, and the window's own X
         window = open_settings(app, scene)
         assert_held(app, scene, 30)
         click_in_app(app, window.back_button if close == "back_button" else window.window.close_window_button)
-        assert scene.settings_window is None and not window.window.alive() and app.scene is scene
+        assert settings_window(scene) is None and not window.window.alive() and app.scene is scene
         plays_on(app, scene)
 
 
@@ -275,9 +275,9 @@ def test_settings_take_the_input_while_open(app):
     open_settings(app, scene)
     key(app, pygame.K_s)  # the scores' key
     key(app, pygame.K_F1)  # the rules' key
-    click_in_app(app, scene.buttons["legend"])
-    assert scene.overlay is None and (scene.side_window is None or not scene.side_window.alive)
-    assert scene.settings_window is not None
+    click_in_app(app, scene.commands.buttons["legend"])
+    assert scene.overlay is None and (side_window(scene) is None or not side_window(scene).alive)
+    assert settings_window(scene) is not None
 
 
 @pytest.fixture
@@ -297,11 +297,11 @@ def test_a_language_tried_and_taken_back_leaves_the_game_in_its_language(app, by
     scene = start(app, session)
     window = open_settings(app, scene)
     choose_in_app(app, window.language, "Deutsch")
-    window = scene.settings_window  # built again in German
+    window = settings_window(scene)  # built again in German
     assert window.done.text == "Speichern"
     click_in_app(app, window.back_button)
-    assert app.scene is scene and scene.settings_window is None
-    assert scene.buttons["menu"].text == "Menu" and app.settings.language != "de"
+    assert app.scene is scene and settings_window(scene) is None
+    assert scene.commands.buttons["menu"].text == "Menu" and app.settings.language != "de"
 
 
 def test_a_language_saved_in_the_game_settings_relabels_the_game(app, by_setting):
@@ -309,10 +309,10 @@ def test_a_language_saved_in_the_game_settings_relabels_the_game(app, by_setting
     scene = start(app, session)
     window = open_settings(app, scene)
     choose_in_app(app, window.language, "Deutsch")
-    window = scene.settings_window  # built again in German
+    window = settings_window(scene)  # built again in German
     click_in_app(app, window.done, settle=2)
-    assert app.scene is scene and scene.settings_window is None
-    assert scene.buttons["menu"].text == "Menü" and app.settings.language == "de"
-    assert scene.toast is not None and scene.toast[0] == "Einstellungen gespeichert"
+    assert app.scene is scene and settings_window(scene) is None
+    assert scene.commands.buttons["menu"].text == "Menü" and app.settings.language == "de"
+    assert scene.toasts.message is not None and scene.toasts.message[0] == "Einstellungen gespeichert"
     key(app, pygame.K_ESCAPE)
-    assert scene.menu_window.button("settings").text == "Einstellungen..."
+    assert menu_window(scene).button("settings").text == "Einstellungen..."

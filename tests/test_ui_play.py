@@ -41,7 +41,7 @@ def play_through_ui(seed: int, players: int = 4, max_actions: int = 4000):
             hostile += 1
         before = session.version
         player.perform(action)
-        assert session.version == before + 1, ("the UI did not apply", action, state.describe_decision(), driver.scene.toast)
+        assert session.version == before + 1, ("the UI did not apply", action, state.describe_decision(), driver.scene.toasts.message)
         assert session.record.actions[-1] == action
     return session, player, kinds, hostile, swiss, driver
 
@@ -53,7 +53,7 @@ def test_complete_game_through_mouse_and_keyboard(tmp_path):
     state = session.state
     assert state.is_terminal(), "the game did not end"
     driver.frame(3)
-    assert driver.scene.results_open  # the results appear at the end
+    assert driver.scene.overlay == "results"  # the results appear at the end
     driver.shot(tmp_path / "end.png")
     assert player.used.get("drag", 0) > 0, "no drag-and-drop maneuver"
     assert player.used.get("Battle", 0) > 0, "no battle"

@@ -21,6 +21,7 @@ from helpers import AH, FR, GB, IT, fixed_game, give_turn, make_swiss, refresh, 
 from imperial_desktop.ai.hint import advise, risk_clause
 from imperial_desktop.core import ChooseRondel, Invest, PassInvestment
 from imperial_desktop.ui import risk_marks
+from imperial_desktop.ui.layers.tooltips import PanelTipLayer
 from imperial_desktop.ui.risk_marks import LATER, SOON, government_notes
 
 MAN1, INVESTOR, IMPORT = 2, 3, 4  # rondel spaces: Maneuver, Investor, Import
@@ -39,14 +40,14 @@ def with_cash(state, **cash):
 
 def _cell(scene, heading):
     """The government cell whose tooltip starts with ``heading``."""
-    return next(rect for rect, lines in scene.table_tips if lines[0] == heading)
+    return next(rect for rect, lines in scene.chrome.table_tips if lines[0] == heading)
 
 
 def _tip(driver, heading):
     """Point at the government cell headed ``heading``: the tooltip's lines, joined."""
     driver.move(_cell(driver.scene, heading).center)
     driver.frame(2)
-    shown = driver.scene.table_tip_shown
+    shown = driver.drawn.get(PanelTipLayer)  # the lines of the tip drawn
     assert shown is not None and shown[0] == heading
     return " ".join(line.strip() for line in shown)
 
@@ -81,7 +82,7 @@ def test_no_mark_where_nobody_can_afford_a_takeover():
     driver = open_scene(with_cash(six_player_game(), p2=7), (1280, 720))
     table = driver.scene.layout.table
     assert _pixels(driver, table, SOON) == 0 and _pixels(driver, table, LATER) == 0
-    assert not [lines for _rect, lines in driver.scene.table_tips if lines[0].endswith("at risk")]
+    assert not [lines for _rect, lines in driver.scene.chrome.table_tips if lines[0].endswith("at risk")]
     # a person's own nation says it is safe, and who is closest
     shown = _tip(driver, "Austria-Hungary: government safe for now")
     assert "No rival can take it over at their next chance to invest" in shown
@@ -175,7 +176,7 @@ def test_hidden_cash_shows_what_a_takeover_takes_but_not_what_the_player_has():
     scene = driver.scene
     assert scene.session.state.current_player() == 0
     scene.hide_cash = True
-    scene._dirty = True
+    scene.dirty = True
     driver.frame(2)
     heading = "Austria-Hungary: government at risk"
     assert _pixels(driver, _cell(scene, heading), SOON) > 20
@@ -184,7 +185,7 @@ def test_hidden_cash_shows_what_a_takeover_takes_but_not_what_the_player_has():
     assert "(has" not in shown and "14M" not in shown
     # shown again: the amount comes back
     scene.hide_cash = False
-    scene._dirty = True
+    scene.dirty = True
     driver.frame(2)
     assert "(has 14M with the investor card's 2M)" in _tip(driver, heading)
 
@@ -253,7 +254,7 @@ def test_marks_fit_beside_the_names(size):
     with_cash(state, p2=30)
     driver = open_scene(state, size)
     scene = driver.scene
-    cells = [rect for rect, lines in scene.table_tips if lines[0].endswith("government at risk")]
+    cells = [rect for rect, lines in scene.chrome.table_tips if lines[0].endswith("government at risk")]
     assert len(cells) == 5
     driver.move(scene.layout.board.center)
     driver.frame(2)
@@ -274,10 +275,10 @@ def test_marks_fit_beside_the_names(size):
 
 def test_the_government_head_explains_the_marks():
     driver = open_scene(six_player_game(), (1280, 720))
-    head = next(rect for rect, lines in driver.scene.table_tips if lines[0] == "Government")
+    head = next(rect for rect, lines in driver.scene.chrome.table_tips if lines[0] == "Government")
     driver.move(head.center)
     driver.frame(2)
-    assert "A red triangle beside the name" in " ".join(driver.scene.table_tip_shown)
+    assert "A red triangle beside the name" in " ".join(driver.drawn[PanelTipLayer])
 
 
 @pytest.mark.parametrize("language, heading, words", [

@@ -197,7 +197,7 @@ def test_previews_never_change_the_real_state():
 def test_the_rondel_panel_shows_each_preview_under_its_button_and_in_its_tooltip():
     state = _played_states()["rondel"]
     driver = open_scene(state, (1280, 720))
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     rondel = {b: c for b, c in panel.buttons.items() if isinstance(c.action, ChooseRondel)}
     assert len(rondel) == len(state.legal_actions()) == 8 and len(panel.captions) == 8
     for caption, choice in panel.captions.items():
@@ -211,7 +211,7 @@ def test_the_rondel_panel_shows_each_preview_under_its_button_and_in_its_tooltip
     caption, choice = next((c, ch) for c, ch in panel.captions.items() if ch.action.space == 7)
     driver.move(caption.get_abs_rect().center)
     driver.frame(2)
-    assert driver.scene.rondel_hover == 7
+    assert driver.scene.chrome.rondel_hover == 7
     # the button's tooltip explains the numbers
     button = next(b for b, c in rondel.items() if c is choice)
     driver.move(button.get_abs_rect().center)

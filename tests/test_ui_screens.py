@@ -6,7 +6,7 @@ import os
 import pygame
 import pytest
 
-from ui_driver import click_in_app
+from ui_driver import click_in_app, menu_window
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -18,7 +18,8 @@ def click(app, element):
 
 def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
     from imperial_desktop.ui.game_scene import GameScene
-    from imperial_desktop.ui.menus import NewGameScene, TitleScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
+    from imperial_desktop.ui.title_screen import TitleScene
 
     assert isinstance(app.scene, TitleScene)
     assert not app.scene.buttons["continue"].is_enabled  # nothing to continue yet
@@ -32,14 +33,14 @@ def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
     for _ in range(400):  # let the computers play until it is the human's turn
         app.frame(1 / 60)
         session.wait_for_computer(5)
-        if session.human_to_move() and not app.scene.animator.busy:
+        if session.human_to_move() and not app.scene.presenter.animator.busy:
             break
     assert session.human_to_move()
     app.autosaver.flush(5.0)  # the autosave is written in the background
     assert (tmp_path / "saves" / "autosave.json").exists()
     version = len(session.record.actions)
-    click(app, app.scene.buttons["menu"])  # the game menu opens; its last entry leads to the title
-    click(app, app.scene.menu_window.button("title"))
+    click(app, app.scene.commands.buttons["menu"])  # the game menu opens; its last entry leads to the title
+    click(app, menu_window(app.scene).button("title"))
     assert isinstance(app.scene, TitleScene)
     assert app.scene.buttons["continue"].is_enabled
     click(app, app.scene.buttons["continue"])
@@ -49,7 +50,10 @@ def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
 
 
 def test_menu_screens_render(app, tmp_path):
-    from imperial_desktop.ui.menus import LoadScene, RulesScene, SettingsScene, TitleScene
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.reference_screen import RulesScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
+    from imperial_desktop.ui.title_screen import TitleScene
 
     for key, cls in (("load", LoadScene), ("settings", SettingsScene), ("rules", RulesScene)):
         click(app, app.scene.buttons[key])
@@ -75,15 +79,15 @@ def test_chosen_deal_gives_each_seat_its_flag_card():
     import random
 
     from imperial_desktop.core import GameSetup, GameState
-    from imperial_desktop.ui.menus import _with_chosen_deal
+    from imperial_desktop.ui.new_game_screen import _with_chosen_deal
 
     setup = GameSetup.create(4, 5, names=["A", "B", "C", "D"])
-    chosen = _with_chosen_deal(setup, ["Russia", "random", "Italy", "random"], random.Random(5))
+    chosen = _with_chosen_deal(setup, ["russia", "random", "italy", "random"], random.Random(5))
     cards = dict(chosen.flag_cards)
     assert cards["russia"] == 0 and cards["italy"] == 2
     assert sorted(cards.values()) == [0, 1, 2, 3]
     assert GameState.new(chosen).government["russia"] == 0
-    three = _with_chosen_deal(GameSetup.create(3, 5, names=["A", "B", "C"]), ["France", "random", "random"], random.Random(1))
+    three = _with_chosen_deal(GameSetup.create(3, 5, names=["A", "B", "C"]), ["france", "random", "random"], random.Random(1))
     assert dict(three.flag_cards)["france"] == 0 and dict(three.flag_cards)["germany"] == 0  # Germany goes with France
     with pytest.raises(ValueError):
-        _with_chosen_deal(setup, ["Italy", "Italy", "random", "random"], random.Random(1))
+        _with_chosen_deal(setup, ["italy", "italy", "random", "random"], random.Random(1))

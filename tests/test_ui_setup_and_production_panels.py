@@ -9,6 +9,7 @@ from helpers import AH, give_turn, six_player_game
 
 from imperial_desktop.core import ChooseRondel, GameSetup, GameState, PassInvestment
 from imperial_desktop.ui import panels
+from imperial_desktop.ui.layers.chrome import ChromeLayer
 from imperial_desktop.ui.fonts import font
 
 
@@ -19,13 +20,13 @@ def _auction() -> GameState:
 def test_the_auction_speaks_of_buying_bonds_in_turn_and_its_headline_fits_at_1280() -> None:
     driver = open_scene(_auction(), (1280, 800))
     scene = driver.scene
-    nation, headline = scene.top_bar_shown
+    nation, headline = driver.drawn[ChromeLayer].top_bar
     assert headline == "Set-up: Anna may buy a bond of Austria-Hungary"
     size = panels.px(16, scene.layout.scale)
     used = 12 + round(scene.layout.top_bar.h * 0.6) + 8 + font(size, "bold").size("Round 1")[0] + 16  # disc, round
-    room = scene._buttons_left - 8 - used
+    room = scene.chrome.buttons_left - 8 - used
     assert font(size, "bold").size(headline)[0] <= room  # one line at full size
-    panel = scene.decision_panel
+    panel = scene.decisions.panel
     skip = panel.button_for(lambda c: isinstance(c.action, PassInvestment))
     assert skip.text == "Buy no bond of Austria-Hungary"
     assert "in turn" in panel.view.prompt and "grant" not in panel.view.prompt.lower()
@@ -41,7 +42,7 @@ def test_production_switches_are_ticked_buttons_that_toggle() -> None:
     scene = driver.scene
 
     def switch(city: str):
-        return scene.decision_panel.button_for(lambda c: c.toggle == city)
+        return scene.decisions.panel.button_for(lambda c: c.toggle == city)
 
     button = switch("vienna")
     assert button.text.startswith("☑ ") and button.is_selected and "[x]" not in button.text
@@ -51,7 +52,7 @@ def test_production_switches_are_ticked_buttons_that_toggle() -> None:
     assert button.text.startswith("☐ ") and "idle" in button.text and not button.is_selected
     normal_colour = button.drawable_shape.get_surface("normal").get_at((6, button.rect.h // 2))
     assert selected_colour != normal_colour  # on and off look different, not only the box
-    assert "vienna" not in scene.production_selection
+    assert "vienna" not in scene.decisions.production_selection
     driver.click_element(button)
-    assert switch("vienna").is_selected and "vienna" in scene.production_selection
+    assert switch("vienna").is_selected and "vienna" in scene.decisions.production_selection
     pygame.event.clear()

@@ -22,7 +22,7 @@ def test_a_production_switch_queued_with_undo_does_nothing_stale():
     driver.frame(2)
     session.apply(ChooseRondel(AH, 1))  # production: one switch per factory
     driver.frame(2)
-    panel = driver.scene.decision_panel
+    panel = driver.scene.decisions.panel
     switch = panel.button_for(lambda c: c.toggle is not None)
     pos = switch.get_abs_rect().center
     pygame.mouse.set_pos(pos)
@@ -33,7 +33,7 @@ def test_a_production_switch_queued_with_undo_does_nothing_stale():
     driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     driver.frame(3)
     assert session.state.decision().kind == "rondel"  # undone, and nothing else happened
-    assert driver.scene.decision_panel is not None and driver.scene.decision_panel.view.title.endswith("rondel")
+    assert driver.scene.decisions.panel is not None and driver.scene.decisions.panel.view.title.endswith("rondel")
 
 
 def test_a_window_resized_by_dragging_is_remembered(tmp_path, monkeypatch):

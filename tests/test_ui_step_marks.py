@@ -8,7 +8,7 @@ from game_scenes import _played_states, open_scene
 
 from imperial_desktop.session.turn_steps import Step
 from imperial_desktop.ui.animation import Shown
-from imperial_desktop.ui.game_scene import STEP_RING
+from imperial_desktop.ui.layers.computer_turn import STEP_RING
 
 
 def test_step_marks_are_outlines_that_leave_the_names_readable() -> None:
@@ -16,11 +16,11 @@ def test_step_marks_are_outlines_that_leave_the_names_readable() -> None:
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
     regions = ("london", "sheffield", "liverpool")
-    scene.animator.queue.insert(0, Shown(Step("build", "a factory", "great_britain", regions), 10.0))
+    scene.presenter.animator.queue.insert(0, Shown(Step("build", "a factory", "great_britain", regions), 10.0))
     board = scene.board
     layer = pygame.Surface(driver.screen.get_size())
     layer.fill((0, 0, 0))
-    scene._draw_step_marks(layer, scene.session.state)
+    scene.presenter.draw(layer)  # the step shown: its marks (it slides no unit)
     marked = pygame.mask.from_threshold(layer, STEP_RING, (1, 1, 1, 255))
     assert marked.count() > 50
     # every marked pixel lies on (within a few pixels of) a region's border

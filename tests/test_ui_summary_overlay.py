@@ -13,6 +13,7 @@ from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, Seat
 from imperial_desktop.ui import panels
 from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.layers.toast import ToastLayer
 from imperial_desktop.ui.summary_overlay import SummaryOverlay
 
 
@@ -37,7 +38,7 @@ def open_game(session: GameSession, size: tuple[int, int], *, whole_game: bool =
     def scene(manager, sz):
         made = GameScene(session, sz, manager, seconds_per_move=0.0)
         if whole_game:  # a player who has been away for the whole game: far more lines than fit
-            made.summary.since = lambda player: made.summary.all_turns()
+            made.summary.tracker.since = lambda player: made.summary.tracker.all_turns()
         return made
 
     driver = Driver(scene, size=size)
@@ -63,10 +64,10 @@ def test_a_short_summary_opens_in_a_frame_that_fits_its_lines(size):
     session = computers_played()
     driver = open_game(session, size)
     scene, before = driver.scene, game_now(session)
-    driver.click_element(scene.buttons["summary"])
+    driver.click_element(scene.commands.buttons["summary"])
     assert scene.overlay == "summary"
-    overlay = scene.summary_overlay
-    turns = scene.summary.since(0)
+    overlay = scene.summary.view
+    turns = scene.summary.tracker.since(0)
     lines = sum(1 + len(t.lines) for t in turns)
     assert 3 <= lines <= 12 and overlay.cut == 0
     texts_inside(overlay)
@@ -89,7 +90,8 @@ def test_a_short_summary_opens_in_a_frame_that_fits_its_lines(size):
     assert line.h >= font(panels.px(15, scene.layout.scale)).get_height()
     scene.show_message("Great Britain collects 8M in taxes: +3 power points, 4M soldiers' pay, 4M into the treasury")
     driver.frame(2)
-    assert scene.toast_rect is not None and not scene.toast_rect.colliderect(overlay.rect)  # a message never covers it
+    toast = driver.drawn.get(ToastLayer)  # where the message was drawn
+    assert toast is not None and not toast.colliderect(overlay.rect)  # a message never covers it
     driver.key(pygame.K_ESCAPE)
     assert scene.overlay is None
     assert game_now(session) == before
@@ -101,8 +103,8 @@ def test_the_regions_of_the_summary_are_outlined_while_it_is_open():
     scene = driver.scene
     board_before = driver.screen.copy()
     driver.key(pygame.K_r)
-    overlay = scene.summary_overlay
-    named = [r for t in scene.summary.since(0) for r in t.regions]
+    overlay = scene.summary.view
+    named = [r for t in scene.summary.tracker.since(0) for r in t.regions]
     assert named and set(overlay.regions) == set(named)
     changed = 0
     for region in overlay.regions:  # the outline shows on the board, beside the frame
@@ -125,8 +127,8 @@ def test_a_long_summary_shows_the_newest_lines_and_says_how_many_are_cut(size):
     scene, before = driver.scene, game_now(session)
     driver.key(pygame.K_r)
     assert scene.overlay == "summary"
-    overlay = scene.summary_overlay
-    turns = scene.summary.all_turns()
+    overlay = scene.summary.view
+    turns = scene.summary.tracker.all_turns()
     assert overlay.cut > 0
     texts = [text for text, _rect in overlay.drawn]
     assert texts[1] == f"... {overlay.cut} earlier lines (the wheel scrolls back; all of it is in the log)"
@@ -152,7 +154,7 @@ def test_the_wheel_over_the_frame_scrolls_back_to_the_earliest_lines_and_forward
     driver = open_game(session, (1280, 720), whole_game=True)
     scene = driver.scene
     driver.key(pygame.K_r)
-    overlay = scene.summary_overlay
+    overlay = scene.summary.view
     first_cut, frame = overlay.cut, overlay.rect.copy()
     assert first_cut > 0 and overlay.later == 0
     newest = [text for text, _r in overlay.drawn][-2]
@@ -172,7 +174,7 @@ def test_the_wheel_over_the_frame_scrolls_back_to_the_earliest_lines_and_forward
             break
     assert overlay.cut == 0
     texts = [text for text, _r in overlay.drawn]
-    earliest = scene.summary.all_turns()[0]
+    earliest = scene.summary.tracker.all_turns()[0]
     assert earliest.title in texts and not texts[1].startswith("... ")  # nothing earlier is left out
     at_top = overlay.scroll
     wheel(1)
@@ -215,7 +217,7 @@ def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
     region = state.entry["region"]
-    assert region in scene.decision_regions()
+    assert region in scene.board_layer.decision_regions()
     board = scene.board
     x, y = board.board_to_screen(board.geometry.regions[region].label)
     area = board.rect.inflate(-20, -20)
@@ -241,7 +243,7 @@ def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
     # ...and the scene passes the question's region when it draws the frame
     driver.key(pygame.K_r)
     assert scene.overlay == "summary"
-    assert not scene.summary_overlay.rect.collidepoint(x, y)
+    assert not scene.summary.view.rect.collidepoint(x, y)
 
 
 def test_a_cut_never_starts_inside_a_wrapped_sentence():
@@ -268,12 +270,12 @@ def test_before_the_players_first_decision_the_title_says_so_far():
     assert all(a.actor != 0 for a in session.history)
     driver = open_game(session, (1280, 800))
     driver.key(pygame.K_r)
-    texts = [text for text, _rect in driver.scene.summary_overlay.drawn]
+    texts = [text for text, _rect in driver.scene.summary.view.drawn]
     assert texts[0] == "What happened so far"
     session.apply(session.state.legal_actions()[0])
     session.run_computers()
     driver.frame(2)
     if driver.scene.overlay != "summary":
         driver.key(pygame.K_r)
-    texts = [text for text, _rect in driver.scene.summary_overlay.drawn]
+    texts = [text for text, _rect in driver.scene.summary.view.drawn]
     assert texts[0].startswith("What happened since the last decision of Anna")

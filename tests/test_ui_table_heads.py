@@ -53,7 +53,7 @@ def chip_runs(surface: pygame.Surface, colour, y: int) -> int:
 def test_each_bond_is_its_own_chip_so_values_never_read_as_one_number() -> None:
     """A player's bonds of one nation were one chip "16 6 4 2", read as a single number; now each
     bond is a chip, and where they do not fit the cell one chip joins them with "+"."""
-    from imperial_desktop.ui.palette import PIECE
+    from imperial_desktop.ui.board_look import nation_look
     from imperial_desktop.ui.panels import bond_chips
 
     pygame.init()
@@ -62,7 +62,7 @@ def test_each_bond_is_its_own_chip_so_values_never_read_as_one_number() -> None:
         surface.fill((240, 235, 220))
         cell = pygame.Rect(0, 4, width, 22)
         group = bond_chips(surface, [16, 6, 4, 2], "italy", cell, 11)
-        assert chip_runs(surface, PIECE["italy"], group.y + 2) == expected
+        assert chip_runs(surface, nation_look("italy").piece, group.y + 2) == expected
         assert cell.contains(group) or expected == 1
 
 

@@ -6,20 +6,21 @@ from __future__ import annotations
 import pytest
 from game_scenes import _played_states, open_scene
 
+from imperial_desktop.ui.layers.tooltips import PanelTipLayer
 from imperial_desktop.ui.panels import COLUMN_TIPS
 
 
 def _hover(driver, pos) -> list[str] | None:
     driver.move(pos)
     driver.frame(2)
-    return driver.scene.table_tip_shown
+    return driver.drawn.get(PanelTipLayer)  # the lines of the tip drawn, if one was
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
 def test_every_column_head_explains_itself(size) -> None:
     driver = open_scene(_played_states()["finished"], size)
     scene = driver.scene
-    heads = {lines[0]: rect for rect, lines in scene.table_tips if rect.y == scene.table_tips[0][0].y}
+    heads = {lines[0]: rect for rect, lines in scene.chrome.table_tips if rect.y == scene.chrome.table_tips[0][0].y}
     for key, (heading, _explanation) in COLUMN_TIPS.items():
         rect = heads[heading]
         shown = _hover(driver, rect.center)
@@ -33,12 +34,12 @@ def test_power_cell_and_investor_card_head_say_it_in_words() -> None:
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
     nation = "russia"
-    power = next(rect for rect, lines in scene.table_tips if lines[0] == state.board.name_of(nation))
+    power = next(rect for rect, lines in scene.chrome.table_tips if lines[0] == state.board.name_of(nation))
     shown = " ".join(_hover(driver, power.center) or [])
     assert f"{state.power[nation]} power points" in shown
     assert f"power factor {state.board.power_factor(state.power[nation])}" in shown
     card = state.card
-    head = next(rect for rect, lines in scene.table_tips if lines[0] == state.setup.players[card])
+    head = next(rect for rect, lines in scene.chrome.table_tips if lines[0] == state.setup.players[card])
     shown = " ".join(_hover(driver, head.center) or [])
     assert "investor card" in shown and "Cash:" in shown
 
@@ -90,11 +91,11 @@ def test_crowded_track_box_names_its_nations(size) -> None:
     here = [board.name_of(n) for n in board.nation_ids[:4]]
     expected = ["Taxes of 6M: +1 power point"] + here
     assert tax_box_heading(board, 6) == expected[0]
-    *markers, box = [rect for rect, lines in scene.track_tips if lines == expected]  # the box comes last
+    *markers, box = [rect for rect, lines in scene.chrome.track_tips if lines == expected]  # the box comes last
     assert len(markers) == 4 and all(box.colliderect(marker) for marker in markers)
     for pos in (box.center, (box.centerx, box.bottom - 3), *(marker.center for marker in markers)):
         assert _hover(driver, pos) == expected, pos
-    power = next(rect for rect, lines in scene.track_tips if lines[0] == power_box_heading(board, 12))
+    power = next(rect for rect, lines in scene.chrome.track_tips if lines[0] == power_box_heading(board, 12))
     assert _hover(driver, power.center) == ["12 power points, factor x2"] + here[:3]
     assert _hover(driver, scene.layout.board.center) is None  # off the tracks: no tooltip
 
@@ -106,7 +107,7 @@ def test_track_titles_explain_the_tracks() -> None:
     state = _crowded()
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
-    tips = {lines[0]: [rect for rect, other in scene.track_tips if other == lines] for _r, lines in scene.track_tips}
+    tips = {lines[0]: [rect for rect, other in scene.chrome.track_tips if other == lines] for _r, lines in scene.chrome.track_tips}
     for place in tips["Tax chart"]:  # the title and the band
         shown = " ".join(_hover(driver, place.center) or [])
         assert shown.startswith("Tax chart ") and "last Taxation" in shown and "in millions" in shown
@@ -127,8 +128,8 @@ def test_the_turn_counter_says_what_it_counts(size) -> None:
     nation turn too and says what a round is."""
     driver = open_scene(_played_states()["rondel"], size)
     scene = driver.scene
-    assert scene.top_bar_tips
-    rect, _lines = scene.top_bar_tips[0]
+    assert scene.chrome.top_bar_tips
+    rect, _lines = scene.chrome.top_bar_tips[0]
     assert scene.layout.top_bar.contains(rect)
     shown = _hover(driver, rect.center)
     assert shown is not None and shown[0] == "Round 1, nation turn 1"
@@ -144,14 +145,14 @@ def test_pointing_at_a_rondel_space_says_what_it_would_bring() -> None:
     state = _played_states()["rondel"]
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
-    cx, cy, inner, outer = scene._rondel_geometry
+    cx, cy, inner, outer = scene.chrome.rondel_geometry
     n = len(state.board.rondel)
-    offered = {c.rondel_space: c for c in scene.decision_panel.buttons.values() if c.rondel_space is not None}
+    offered = {c.rondel_space: c for c in scene.decisions.panel.buttons.values() if c.rondel_space is not None}
     space, choice = next(iter(offered.items()))
     angle = -math.pi / 2 + space * 2 * math.pi / n
     radius = (inner + outer) / 2
     shown = _hover(driver, (round(cx + radius * math.cos(angle)), round(cy + radius * math.sin(angle))))
-    assert scene.rondel_hover == space
+    assert scene.chrome.rondel_hover == space
     assert shown is not None and shown[0] == choice.label
     assert choice.detail and choice.detail.split()[0] in " ".join(shown[1:])
 
@@ -173,7 +174,7 @@ def test_a_computer_players_head_names_its_level() -> None:
     driver.frame(2)
     scene = driver.scene
     for name, level in zip(names, levels):
-        head = next(rect for rect, lines in scene.table_tips if lines[0] == name)
+        head = next(rect for rect, lines in scene.chrome.table_tips if lines[0] == name)
         shown = " ".join(_hover(driver, head.center) or [])
         if level is None:
             assert "computer" not in shown, shown

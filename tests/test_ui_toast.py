@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from game_scenes import _played_states, open_scene
 
+from imperial_desktop.ui.layers.toast import TOAST_INFO, TOAST_REFUSAL, ToastLayer
+
 
 def test_the_toast_moves_to_the_board_bottom_while_an_overlay_is_open() -> None:
     driver = open_scene(_played_states()["rondel"], (1280, 800))
@@ -12,28 +14,28 @@ def test_the_toast_moves_to_the_board_bottom_while_an_overlay_is_open() -> None:
     board = scene.layout.board
     scene.show_message("Great Britain collects 8M in taxes: +3 power points, 4M soldiers' pay, 4M into the treasury")
     driver.frame(2)
-    assert scene.toast_rect is not None and scene.toast_rect.top < board.y + 40  # at the top of the board
+    rect = driver.drawn.get(ToastLayer)  # where the message was drawn
+    assert rect is not None and rect.top < board.y + 40  # at the top of the board
     for overlay in ("results", "legend", "summary"):
         scene.toggle_overlay(overlay)
         driver.frame(2)
         assert scene.overlay == overlay
-        assert scene.toast_rect.bottom <= board.bottom and scene.toast_rect.top > board.centery, overlay
+        rect = driver.drawn[ToastLayer]
+        assert rect.bottom <= board.bottom and rect.top > board.centery, overlay
         scene.toggle_overlay(overlay)
     driver.frame(2)
-    assert scene.overlay is None and scene.toast_rect.top < board.y + 40
+    assert scene.overlay is None and driver.drawn[ToastLayer].top < board.y + 40
 
 
 def test_news_is_not_shown_in_the_colour_of_a_refusal() -> None:
     """Session 16's play-test: "Great Britain collects 6M in taxes" came in the dark red of a
     refused move. News is slate blue; a refusal stays red."""
-    from imperial_desktop.ui.game_scene import TOAST_INFO, TOAST_REFUSAL
-
     driver = open_scene(_played_states()["rondel"], (1280, 800))
     scene = driver.scene
     for info, colour in ((True, TOAST_INFO), (False, TOAST_REFUSAL)):
         scene.show_message("Some words for the toast", info=info)
         driver.frame(2)
-        rect = scene.toast_rect
+        rect = driver.drawn[ToastLayer]
         assert tuple(driver.screen.get_at((rect.x + 4, rect.centery)))[:3] == colour, info
 
 
@@ -50,7 +52,7 @@ def test_beside_a_tall_summary_the_toast_goes_into_the_strip_it_leaves() -> None
     scene.toggle_overlay("summary")
     driver.frame(2)
     tall = pygame.Rect(board.x + 12, board.y + 12, board.w * 0.55, board.h - 24)
-    scene.summary_overlay.rect = tall
-    scene._draw_toast(driver.screen)
-    assert not scene.toast_rect.colliderect(tall)
-    assert board.contains(scene.toast_rect) and scene.toast_rect.left >= tall.right
+    scene.summary.view.rect = tall
+    rect = scene.toasts.draw(driver.screen)  # the toast's layer drawn again, with the summary this tall
+    assert rect is not None and not rect.colliderect(tall)
+    assert board.contains(rect) and rect.left >= tall.right

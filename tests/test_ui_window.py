@@ -64,10 +64,11 @@ def test_hover_shows_region_and_tooltip(display):
     scene.draw(display)
     city = scene.board.geometry.regions["berlin"].city
     move_to(scene, tuple(round(v) for v in scene.board.board_to_screen(city)))
-    assert scene.hover_region == "berlin"
-    lines = scene.tooltip_lines()
+    assert scene.board_layer.hover_region == "berlin"
+    from imperial_desktop.ui.layers.tooltips import RegionTipLayer
+
+    lines = scene.draw(display)[RegionTipLayer].lines  # drawn with the tooltip: its lines
     assert lines[0] == "Berlin" and "German Empire, home province" in lines
-    scene.draw(display)  # with the tooltip
 
 
 @pytest.mark.parametrize("wheel_steps", [0, 2, 5, 9])
@@ -88,7 +89,7 @@ def test_hit_testing_at_zoom_levels(display, wheel_steps):
             continue
         move_to(scene, pos)
         piece = scene.board.piece_at(pos)  # a stack drawn there stands for its own region (session 18)
-        assert scene.hover_region == (piece.region if piece is not None else rid), (rid, pos, scene.board.zoom)
+        assert scene.board_layer.hover_region == (piece.region if piece is not None else rid), (rid, pos, scene.board.zoom)
         assert scene.board.region_at(pos) == rid, (rid, pos, scene.board.zoom)  # the hit test itself
         checked += 1
     assert checked >= (50 if wheel_steps == 0 else 3)

@@ -67,6 +67,7 @@ class Driver(EventInput):
         self.manager = make_manager(size)
         self.scene = scene_factory(self.manager, size)
         self.frames = 0
+        self.drawn: dict = {}  # what each layer of a game screen drew in the last frame, by its kind
 
     def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
         for _ in range(n):
@@ -79,7 +80,7 @@ class Driver(EventInput):
                 self.scene.handle_event(event)
             self.scene.update(dt)
             self.manager.update(dt)
-            self.scene.draw(self.screen)
+            self.drawn = self.scene.draw(self.screen) or {}
             covers = getattr(self.scene, "covers_widgets", None)
             if covers is None or not covers():  # as the app: nothing over the handover screen
                 self.manager.draw_ui(self.screen)
@@ -87,6 +88,50 @@ class Driver(EventInput):
 
     def shot(self, path) -> None:
         pygame.image.save(self.screen, str(path))
+
+
+def open_layer(scene, kind):
+    """The layer of ``kind`` open on a game screen (its stack's topmost of that kind), or None."""
+    return scene.layers.find(kind)
+
+
+def _part(scene, module: str, layer_class: str, attribute: str):
+    """``attribute`` of the open layer of class ``layer_class`` in ``imperial_desktop.ui.layers.<module>``, or None."""
+    import importlib
+
+    kind = getattr(importlib.import_module(f"imperial_desktop.ui.layers.{module}"), layer_class)
+    layer = scene.layers.find(kind)
+    return None if layer is None else getattr(layer, attribute)
+
+
+def aux_panel(scene):
+    """The small choice panel open over the board (route, region, donation), or None."""
+    return _part(scene, "aux_panel", "AuxLayer", "panel")
+
+
+def turn_panel(scene):
+    """The Confirm turn panel standing in the place for decisions, or None."""
+    return _part(scene, "confirm_turn", "ConfirmTurnLayer", "panel")
+
+
+def question(scene):
+    """The safeguard question's dialog open over the game, or None."""
+    return _part(scene, "windows", "QuestionLayer", "dialog")
+
+
+def menu_window(scene):
+    """The game menu open over the game (a GameMenu), or None."""
+    return _part(scene, "windows", "MenuLayer", "menu")
+
+
+def side_window(scene):
+    """The save dialog or rules window open beside the game, or None."""
+    return _part(scene, "windows", "SideWindowLayer", "window")
+
+
+def settings_window(scene):
+    """The settings window open over the game, or None."""
+    return _part(scene, "windows", "SettingsLayer", "window")
 
 
 def button_event_type():

@@ -8,6 +8,8 @@ import random
 
 import pygame
 
+from ui_driver import aux_panel, question
+
 from imperial_desktop.core import (
     Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, ImportUnit, Invest, MoveArmy,
     MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
@@ -105,26 +107,26 @@ class UIPlayer:
             rect = scene.board.piece_rect(action.origin, action.nation, unit)
             assert rect is not None, ("no piece drawn", action)
             self.d.drag(rect.center, self.region_point(action.destination))
-            if scene.aux_panel is not None:
-                self.click_choice(scene.aux_panel, action)
+            if aux_panel(scene) is not None:
+                self.click_choice(aux_panel(scene), action)
             self.used["drag"] = self.used.get("drag", 0) + 1
         elif isinstance(action, BuildFactory) and action.city:
             self.d.click(self.region_point(action.city, city=True))
         elif isinstance(action, Produce):
             for _ in range(12):  # switch factories on or off until the dialog offers this production
-                panel = scene.decision_panel
+                panel = scene.decisions.panel
                 wanted = set(action.cities)
                 toggle = panel.button_for(lambda c: c.toggle is not None and (c.toggle in wanted) != c.switched_on)
                 if toggle is None:
                     break
                 self.d.click_element(toggle)
-            self.click_choice(scene.decision_panel, action)
+            self.click_choice(scene.decisions.panel, action)
         elif isinstance(action, ImportUnit):
             self.d.click(self.region_point(action.region))
-            if scene.aux_panel is not None:
-                self.click_choice(scene.aux_panel, action)
+            if aux_panel(scene) is not None:
+                self.click_choice(aux_panel(scene), action)
         else:
-            panel = scene.decision_panel
+            panel = scene.decisions.panel
             assert panel is not None, ("no decision panel", action, scene.session.state.describe_decision())
             self.click_choice(panel, action)
 
@@ -133,7 +135,7 @@ class UIPlayer:
         assert button is not None, ("no button", action)
         self.scroll_into_view(panel, button)
         self.d.click_element(button)
-        confirm = getattr(self.scene, "confirm", None)
+        confirm = question(self.scene)
         if confirm is not None:  # a safeguard asked (ending a maneuver with units unmoved): yes
             self.used["confirmed"] = self.used.get("confirmed", 0) + 1
             self.d.click_element(confirm.confirm_button)
@@ -152,7 +154,7 @@ class UIPlayer:
         raise AssertionError("could not scroll the button into view")
 
     def rondel_point(self, space: int) -> tuple[int, int]:
-        cx, cy, inner, outer = self.scene._rondel_geometry
+        cx, cy, inner, outer = self.scene.chrome.rondel_geometry
         n = len(self.scene.session.state.board.rondel)
         angle = -math.pi / 2 + space * 2 * math.pi / n
         r = (inner + outer) / 2

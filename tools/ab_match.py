@@ -8,7 +8,7 @@
 deciding the rest; ``refine``: ``halving`` or ``deepening`` (see ``PlayoutSearch``); ``weights``: fields of the
 evaluation's :class:`EvalWeights` to change from the Expert's; ``hard_kinds``: decision kinds Hard makes;
 ``hard_opening``: the first nation turns whose rondel choices Hard makes; or ``"bot": "hard"`` with ``corrections``, the
-:class:`Corrections` of Hard's rondel choices). Every variant plays game g with seed ``seed + g`` in
+:class:`Corrections` of Hard's rondel choices, and ``government``, its :class:`GovernmentPoints`). Every variant plays game g with seed ``seed + g`` in
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
 the games and wins per set of nations governed at the start (``by_nations``),
@@ -24,7 +24,6 @@ import json
 import math
 import statistics
 import sys
-import time
 from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
@@ -35,9 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
 from imperial_desktop.ai.expert import BUDGET_SECONDS, FITTED_WEIGHTS, HARD_OPENING_TURNS, ExpertBot  # noqa: E402
-from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE  # noqa: E402
+from imperial_desktop.ai.government_value import GovernmentPoints  # noqa: E402
+from imperial_desktop.ai.search import GOVERNMENT_POINTS, PLAYOUT_POLICY, REFINE  # noqa: E402
 from imperial_desktop.ai.hard import CORRECTIONS, INVEST_LOOKAHEAD, HardBot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game  # noqa: E402
 from imperial_desktop.simulate import wilson_interval  # noqa: E402
 
 
@@ -55,8 +56,9 @@ def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
                          weights=replace(FITTED_WEIGHTS, **spec.get("weights", {})))
     if kind == "hard":
         corrections = Corrections(**spec["corrections"]) if "corrections" in spec else CORRECTIONS
+        government = GovernmentPoints(**spec["government"]) if "government" in spec else GOVERNMENT_POINTS
         return HardBot(seed, corrections=corrections,
-                       invest_lookahead=bool(spec.get("invest_lookahead", INVEST_LOOKAHEAD)))
+                       invest_lookahead=bool(spec.get("invest_lookahead", INVEST_LOOKAHEAD)), government=government)
     return make_bot(kind, seed)
 
 
@@ -68,15 +70,7 @@ def play(task: tuple[str, dict[str, Any], int, int, str, float]) -> dict[str, An
             for i in range(players)]
     state = GameState.new(GameSetup.create(players, seed))
     nations = "+".join(sorted(n for n, g in state.government.items() if g == seat))  # governed at the start
-    think: list[float] = []
-    while not state.is_terminal():
-        player = state.current_player()
-        assert player is not None
-        started = time.perf_counter()
-        action = bots[player].choose(state)
-        if player == seat:
-            think.append(time.perf_counter() - started)
-        state.apply(action)
+    think = play_game(state, bots).think[seat]
     scores = [s["total"] for s in state.scores()]
     best = max(scores)
     winners = [p for p, s in enumerate(scores) if s == best]

@@ -44,12 +44,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.no_waste import useful_choices  # noqa: E402
 from imperial_desktop.core.empty_actions import Empty, empty_reason  # noqa: E402
 from imperial_desktop.core import (  # noqa: E402
     Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
 )
+from imperial_desktop.play import play_game as play_out  # noqa: E402
 
 KINDS = ("empty_actions", "empty_spaces", "wasted_choices", "factory_no_site", "idle_treasuries", "idle_money",
          "government_lost_after_payout", "battles_no_flag", "idle_two_turns")
@@ -168,18 +168,11 @@ def play_game(task: tuple[int, int, int, list[str], str, bool]) -> dict[str, Cou
     counts = {name: Counts() for name in bots}
     game_setup = GameSetup.create(players, game_seed, names=[f"{b} {i + 1}" for i, b in enumerate(seat_bots)],
                                   bond_distribution=setup, investor_card=card)
-    seated = [make_bot(name, game_seed * 31 + s) for s, name in enumerate(seat_bots)]
     for name in seat_bots:
         counts[name].seats += 1
-    state = GameState.new(game_setup)
     observer = Observer(counts, seat_bots)
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        action = seated[seat].choose(state)
-        observer.before(state, action, seat)
-        state.apply(action)
-        observer.after(state)
+    state = play_out(game_setup, seat_bots, game_seed, before=observer.before,
+                     after=lambda after, _action, _seat: observer.after(after)).state
     for nation in state.board.nation_ids:
         gov = state.government[nation]
         if gov is not None:

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game  # noqa: E402
 
 KINDS = ("rondel", "invest", "maneuver")
 
@@ -30,16 +31,14 @@ KINDS = ("rondel", "invest", "maneuver")
 def positions(games: int, seed: int) -> list[GameState]:
     """Copies of every rondel, investment and maneuver decision of greedy games."""
     found = []
+
+    def keep(state: GameState, seat: int) -> None:
+        decision = state.decision()
+        if decision is not None and decision.kind in KINDS:
+            found.append(state.clone())
+
     for g in range(games):
-        state = GameState.new(GameSetup.create(4, seed + g))
-        bots = [make_bot("greedy", (seed + g) * 31 + i) for i in range(4)]
-        while not state.is_terminal():
-            decision = state.decision()
-            if decision is not None and decision.kind in KINDS:
-                found.append(state.clone())
-            player = state.current_player()
-            assert player is not None
-            state.apply(bots[player].choose(state))
+        play_game(GameSetup.create(4, seed + g), ["greedy"] * 4, seed + g, decide=keep)
     return found
 
 

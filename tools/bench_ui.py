@@ -81,7 +81,7 @@ def idle_cpu(screen, seconds: float = 10.0) -> None:
     session = GameSession.from_record(record, [Seat(n) for n in record.setup.players])
     app = App(screen)
     app.start_game(session)
-    app.scene.overlay = None
+    app.scene.close_overlay()
     app.run(seconds=2.0)  # settle: first frames, the autosave, the pointer's last move
     frames = app.run(seconds=0.0)
     wall, cpu = time.perf_counter(), time.process_time()

@@ -17,8 +17,9 @@ import traceback
 from multiprocessing import Pool
 
 from imperial_desktop.ai import make_bot
-from imperial_desktop.core import Donate, GameSetup, GameState
+from imperial_desktop.core import Action, Donate, GameSetup, GameState
 from imperial_desktop.core.selfcheck import check_invariants, variant_for
+from imperial_desktop.play import play_game
 
 LEVELS = ("easy", "normal", "hard", "random")
 
@@ -29,20 +30,24 @@ def play(seed: int, expert: float | None = None) -> int:
     names = [rng.choice(LEVELS) for _ in range(players)]
     if expert is not None:
         names[seed % players] = f"expert:{expert}"
+    # seeded seed * 10 + seat (not as simulate seeds them) so that each seed keeps the game it always checked
     bots = [make_bot(n, seed * 10 + i) for i, n in enumerate(names)]
-    state = GameState.new(GameSetup.create(players, seed, bond_distribution=bond, investor_card=card, options=options))
     steps = 0
-    while not state.is_terminal():
-        action = bots[state.current_player()].choose(state)
+
+    def legal(state: GameState, action: Action, seat: int) -> None:
         if not state.is_legal(action):
             raise AssertionError(f"illegal action {action} ({names}) at {state.describe_decision()}")
-        state.apply(action)
+
+    def checked_after(state: GameState, action: Action, seat: int) -> None:
+        nonlocal steps
         if not isinstance(action, Donate):
             steps += 1
         check_invariants(state)
         if steps > 20_000:
             raise AssertionError("game does not end")
-    return state.turns_taken
+
+    setup = GameSetup.create(players, seed, bond_distribution=bond, investor_card=card, options=options)
+    return play_game(setup, bots, before=legal, after=checked_after, max_actions=None).state.turns_taken
 
 
 def checked(task: tuple[int, float | None]) -> tuple[int, int | None, str, str]:

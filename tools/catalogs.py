@@ -7,7 +7,8 @@
     python tools/catalogs.py lint                        player-visible literals not marked with _()
 
 The source texts are English; ``imperial_desktop/locale/<lang>/LC_MESSAGES/<domain>.po`` hold the
-translations. Which domain a text belongs to follows its source file (:func:`domain_of`).
+translations. Which domain a text belongs to follows its source file (:func:`domain_of`). The
+board files ``maps/*.json`` hold texts too, which the code translates by value (:func:`map_messages`).
 setup.py and build.spec import this file by its path (it does not import the game), so that the
 install, the editable install and the standalone build compile the catalogs the same way.
 babel is needed at build time only; the game reads the ``.mo`` with the standard library.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import string
 import sys
 import tempfile
@@ -25,6 +27,7 @@ from typing import Iterable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "imperial_desktop"
+MAPS = ROOT / "maps"
 LOCALE = PACKAGE / "locale"
 LANGUAGES: tuple[str, ...] = ("de", "fr")  # English is the source language: no catalog
 DOMAINS: tuple[str, ...] = ("game", "ui", "help", "tutorial")
@@ -64,6 +67,34 @@ def source_files(domain: str | None = None) -> Iterator[tuple[Path, str]]:
             yield path, found
 
 
+NATION_ABBREVIATION = "nation abbreviation"  # the context ui/panels.py translates a nation's code in
+
+
+def map_messages(domain: str) -> Iterator[tuple[str, str | None, str, int, str]]:
+    """(text, context, file, line, comment) of the board files' texts that the code translates by
+    value: a nation's ``code`` (``ui``: ``pgettext("nation abbreviation", code)``) and the leads and
+    texts of ``rules_notes`` (``help``: paragraphs of the rules reference). Region and nation names
+    are not among them: each map file gives them per language itself."""
+    for path in sorted(MAPS.glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        relative = path.relative_to(ROOT).as_posix()
+
+        def line_of(value: str) -> int:
+            at = text.find(json.dumps(value, ensure_ascii=False))
+            return text.count("\n", 0, at) + 1 if at >= 0 else 0
+
+        if domain == "ui":
+            for nation in data.get("nations", ()):
+                yield (nation["code"], NATION_ABBREVIATION, relative, line_of(nation["code"]),
+                       f"The abbreviation of {nation.get('name_en', nation['id'])} (at most three letters).")
+        if domain == "help":
+            for note in data.get("rules_notes", ()):
+                for value in (note.get("lead", ""), note["text"]):
+                    if value:
+                        yield value, None, relative, line_of(value), f"A rules paragraph about the board of {relative}."
+
+
 def _babel():
     try:
         from babel.messages import catalog, extract, mofile, pofile
@@ -82,6 +113,8 @@ def extract(domain: str):
             for lineno, message, comments, context in extract_mod.extract(
                     "python", handle, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
                 template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    for message, context, relative, lineno, comment in map_messages(domain):
+        template.add(message, None, [(relative, lineno)], auto_comments=[comment], context=context)
     return template
 
 

@@ -36,9 +36,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
-from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.core import Action, GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game as play_out  # noqa: E402
+from imperial_desktop.play import seat_bots  # noqa: E402
 
 
 def margins(state: GameState) -> list[int]:
@@ -48,9 +49,8 @@ def margins(state: GameState) -> list[int]:
 
 
 def finish(state: GameState, bots: list[Any]) -> GameState:
-    while not state.is_terminal():
-        state.apply(bots[state.current_player()].choose(state))
-    return state
+    """``state`` played on to its end by ``bots``."""
+    return play_out(state, bots).state
 
 
 def play_game(task: tuple[int, int, float, float, dict[str, float] | None]) -> list[dict[str, Any]]:
@@ -58,28 +58,32 @@ def play_game(task: tuple[int, int, float, float, dict[str, float] | None]) -> l
     choice, absent where it agreed; ``base``: the game's own margin). The Expert's search takes
     ``params`` (see ``PlayoutSearch``) if given."""
     players, seed, every, budget, params = task
-    bots = [make_bot("hard", seed * 31 + i) for i in range(players)]
+    bots = seat_bots(["hard"] * players, seed)
     expert = ExpertBot(seed + 5, budget=budget, params=params)
-    state = GameState.new(GameSetup.create(players, seed))
     sampler = random.Random(seed)
     rows: list[dict[str, Any]] = []
-    while not state.is_terminal():
-        player = state.current_player()
+    sample: dict[str, Any] = {}  # the sampled decision, copied before Hard chooses
+
+    def decide(state: GameState, player: int) -> None:
         decision = state.decision()
-        sampled = decision is not None and len(state.legal_actions()) > 1 and sampler.random() < 1.0 / every
-        if sampled:
-            bots_before = copy.deepcopy(bots)
-            before = state.clone()
-        action = bots[player].choose(state)
-        if sampled:
-            row: dict[str, Any] = {"seed": seed, "kind": decision.kind, "player": player, "turn": before.turns_taken}
-            choice = expert.choose(before)
-            if choice != action:
-                before.apply(choice)
-                row["alt"] = margins(finish(before, bots_before))[player]
-                row["hard"], row["expert"] = repr(action), repr(choice)
-            rows.append(row)
-        state.apply(action)
+        if decision is not None and len(state.legal_actions()) > 1 and sampler.random() < 1.0 / every:
+            # Hard's choice moves its random state: copy the bots first so the Expert's line replays the rest
+            sample.update(kind=decision.kind, bots=copy.deepcopy(bots), state=state.clone())
+
+    def compare(state: GameState, action: Action, player: int) -> None:
+        if not sample:
+            return
+        before = sample["state"]
+        row: dict[str, Any] = {"seed": seed, "kind": sample["kind"], "player": player, "turn": before.turns_taken}
+        choice = expert.choose(before)
+        if choice != action:
+            before.apply(choice)
+            row["alt"] = margins(finish(before, sample["bots"]))[player]
+            row["hard"], row["expert"] = repr(action), repr(choice)
+        rows.append(row)
+        sample.clear()
+
+    state = play_out(GameSetup.create(players, seed), bots, decide=decide, before=compare).state
     final = margins(state)
     for row in rows:
         row["base"] = final[row["player"]]

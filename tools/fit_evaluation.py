@@ -32,6 +32,7 @@ from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.analysis import rounds_left  # noqa: E402
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, expected_scores  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game as play_out  # noqa: E402
 
 KEEP_EVERY = 3  # of the rondel decisions: neighbouring positions say nearly the same
 FIT_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "rounds_per_payout", "factor_blend_rounds",
@@ -47,19 +48,19 @@ def play_game(task: tuple[int, int, float]) -> list[dict[str, Any]]:
     bots = [make_bot("hard", seed * 31 + i) for i in range(players)]
     from imperial_desktop.ai.expert import ExpertBot
     bots[seat] = ExpertBot(seed * 31 + seat, budget=budget)
-    state = GameState.new(GameSetup.create(players, seed))
     kept: list[dict[str, Any]] = []
     rondel_seen = 0
-    while not state.is_terminal():
+
+    def keep(state: GameState, player: int) -> None:
+        nonlocal rondel_seen
         decision = state.decision()
         assert decision is not None
         if decision.kind == "rondel":
             rondel_seen += 1
             if rondel_seen % KEEP_EVERY == 0:
                 kept.append(state.to_dict())
-        player = state.current_player()
-        assert player is not None
-        state.apply(bots[player].choose(state))
+
+    state = play_out(GameSetup.create(players, seed), bots, decide=keep).state
     final = [float(s["total"]) for s in state.scores()]
     return [{"state": s, "final": final, "seed": seed} for s in kept]
 

@@ -59,8 +59,11 @@ def measure(size: tuple[int, int], seconds: float, server_pid: int) -> None:
     from imperial_desktop.session.controller import GameSession
     from imperial_desktop.session.saves import save_game
     from imperial_desktop.session.seats import COMPUTER, Seat
-    from imperial_desktop.ui import menus
     from imperial_desktop.ui.app import App, init_display
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
+    from imperial_desktop.ui.reference_screen import RulesScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
 
     record = GameRecord.load(ROOT / "saves" / "midgame.json")
     players = record.setup.players
@@ -80,10 +83,10 @@ def measure(size: tuple[int, int], seconds: float, server_pid: int) -> None:
     app = App(init_display(size, headless=False))
     screens = [
         ("title", lambda app: app.show_title()),
-        ("new game", lambda app: app.switch(menus.NewGameScene(app))),
-        ("settings", lambda app: app.switch(menus.SettingsScene(app))),
-        ("load", lambda app: app.switch(menus.LoadScene(app))),
-        ("rules", lambda app: app.switch(menus.RulesScene(app))),
+        ("new game", lambda app: app.switch(NewGameScene(app))),
+        ("settings", lambda app: app.switch(SettingsScene(app))),
+        ("load", lambda app: app.switch(LoadScene(app))),
+        ("rules", lambda app: app.switch(RulesScene(app))),
         ("game, a decision", game(hot_seat=False)),
         ("game, hand-over", game(hot_seat=True)),
     ]

@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from imperial_desktop.resources import load_map_json  # noqa: E402
-from imperial_desktop.ui.palette import PANEL_BG, PIECE  # noqa: E402
+from imperial_desktop.ui.board_look import nation_looks  # noqa: E402
+from imperial_desktop.ui.palette import PANEL_BG  # noqa: E402
 from imperial_desktop.ui.panels import RONDEL_COLOURS  # noqa: E402
 
 SIZE = 256
@@ -112,12 +113,12 @@ def _crown(s: pygame.Surface, cx: float, cy: float, u: float) -> None:
     band.midtop = (round(cx), round(base_top))
     pygame.draw.rect(s, GOLD, band, border_radius=round(6 * u))
     pygame.draw.rect(s, GOLD_DARK, band, round(5 * u), border_radius=round(6 * u))
-    nations = list(PIECE)
+    nations = [look.piece for look in nation_looks().values()]
     step = band.width / (len(nations) + 1)
-    for i, nation in enumerate(nations):
+    for i, colour in enumerate(nations):
         x, y = band.left + step * (i + 1), band.centery
         pygame.draw.circle(s, EDGE, (x, y), 10 * u)
-        pygame.draw.circle(s, PIECE[nation], (x, y), 7.5 * u)
+        pygame.draw.circle(s, colour, (x, y), 7.5 * u)
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

@@ -53,7 +53,10 @@ def main() -> None:
 
     from imperial_desktop.session import saves
     from imperial_desktop.ui.app import App, init_display
-    from imperial_desktop.ui.menus import LoadScene, NewGameScene, RulesScene, SettingsScene
+    from imperial_desktop.ui.load_screen import LoadScene
+    from imperial_desktop.ui.new_game_screen import NewGameScene
+    from imperial_desktop.ui.reference_screen import RulesScene
+    from imperial_desktop.ui.settings_screen import SettingsScene
     from imperial_desktop.ui.save_dialog import SaveDialog
 
     out = ROOT / "docs" / "screenshots"

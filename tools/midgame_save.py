@@ -31,12 +31,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.core import GameRecord, GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Clara", "David"]
 SEED = 63
@@ -69,21 +70,24 @@ def describe(state: GameState) -> str:
             f"{len(state.flags)} flags; bonds per player {bonds}; cash {state.cash}")
 
 
-def play(seed: int, bots: list[str], stop=looks_half_way, every: bool = False):
+def play(seed: int, bots: list[str], stop: Callable[[GameState], bool] = looks_half_way,
+         every: bool = False) -> Iterator[tuple[GameRecord, GameState]]:
     """Play the game; yields (record, state) at each qualifying moment (only the first unless ``every``)."""
     setup = GameSetup.create(len(NAMES), seed, names=NAMES)
-    players = [make_bot(name, seed * 31 + seat) for seat, name in enumerate(bots)]  # as simulate.py seeds them
-    state = GameState.new(setup)
     record = GameRecord(setup)
-    while not state.is_terminal() and len(record.actions) < MAX_ACTIONS:
+    moments: list[tuple[GameRecord, GameState]] = []
+
+    def moment(state: GameState) -> bool:
+        """Keeps a qualifying moment; true where the game stops (the first moment, or MAX_ACTIONS)."""
+        if len(record.actions) >= MAX_ACTIONS:
+            return True
         if stop(state):
-            yield GameRecord(setup, list(record.actions)), state.clone()
-            if not every:
-                return
-        seat = state.current_player()
-        action = players[seat].choose(state)
-        state.apply(action)
-        record.actions.append(action)
+            moments.append((GameRecord(setup, list(record.actions)), state.clone()))
+            return not every
+        return False
+
+    play_game(setup, bots, seed, record=record, stop=moment)  # bots seeded as simulate.py seeds them
+    yield from moments
 
 
 def main() -> int:

@@ -105,7 +105,7 @@ def main() -> None:
             manager = make_manager(size)
             scene = scene_for(ROOT / "saves" / f"{name}.json", size, manager)
             scene.update(1 / 60)
-            scene.overlay = None  # the board itself, not the summary that opens over it
+            scene.close_overlay()  # the board itself, not the summary that opens over it
             manager.update(1 / 60)
             if name == "midgame":  # show a tooltip as a player hovering over a contested region would
                 region = next(iter(sorted(r for n in scene.session.state.hostile.values() for r in n)), "berlin")

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
 from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice  # noqa: E402
 from imperial_desktop.core import EndPhase, GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game  # noqa: E402
 
 TOP_RANK = 9  # ranks from here on are counted together
 
@@ -40,25 +40,26 @@ def main() -> int:
     ranks = {"short": collections.Counter(), "long": collections.Counter()}
     ends = collections.Counter()
     looked = differ = 0
+
+    def look(state: GameState, player: int) -> None:
+        nonlocal seen, looked, differ
+        decision, legal, only = pending_choice(state)
+        if only is None and decision.kind == args.kind:
+            seen += 1
+            if len(legal) > 4 and seen % args.every == 0:
+                scored = getattr(policy, "score_" + args.kind)(state, legal)
+                order = [a for _, a in sorted(scored, key=lambda sa: -sa[0])]
+                picks = {name: ExpertBot(1).ranked(state, budget=budget)[0].action
+                         for name, budget in (("short", args.short), ("long", args.long))}
+                looked += 1
+                differ += picks["short"] != picks["long"]
+                for name, pick in picks.items():
+                    ranks[name][min(order.index(pick), TOP_RANK)] += 1
+                    ends[name] += isinstance(pick, EndPhase)
+
     for g in range(args.games):
-        state = GameState.new(GameSetup.create(4, args.seed + g))
-        bots = [make_bot("hard", (args.seed + g) * 31 + i) for i in range(4)]
-        seen = 0
-        while not state.is_terminal():
-            decision, legal, only = pending_choice(state)
-            if only is None and decision.kind == args.kind:
-                seen += 1
-                if len(legal) > 4 and seen % args.every == 0:
-                    scored = getattr(policy, "score_" + args.kind)(state, legal)
-                    order = [a for _, a in sorted(scored, key=lambda sa: -sa[0])]
-                    picks = {name: ExpertBot(1).ranked(state, budget=budget)[0].action
-                             for name, budget in (("short", args.short), ("long", args.long))}
-                    looked += 1
-                    differ += picks["short"] != picks["long"]
-                    for name, pick in picks.items():
-                        ranks[name][min(order.index(pick), TOP_RANK)] += 1
-                        ends[name] += isinstance(pick, EndPhase)
-            state.apply(bots[state.current_player()].choose(state))
+        seen = 0  # counted per game
+        play_game(GameSetup.create(4, args.seed + g), ["hard"] * 4, args.seed + g, decide=look)
     print(f"{looked} {args.kind} decisions, {args.games} games from seed {args.seed}; picks differ in {differ}")
     for name, budget in (("short", args.short), ("long", args.long)):
         shown = ", ".join(f"{'%d+' % r if r == TOP_RANK else r}: {ranks[name][r]}" for r in sorted(ranks[name]))

@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
 from imperial_desktop.ai.search import PlayoutSearch  # noqa: E402
-from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.core import GameSetup  # noqa: E402
+from imperial_desktop.play import play_game  # noqa: E402
 
 # weight: (start, step scale c, lowest, highest); the starts are the Expert's defaults
 _SEARCH = ExpertBot().search
@@ -67,10 +68,7 @@ def play_one(task: tuple[dict[str, float], int, int, int, float]) -> float:
     setup = GameSetup.create(players, seed)
     bots = [ExpertBot(seed * 31 + i, budget=budget, params=params) if i == seat else make_bot("hard", seed * 31 + i)
             for i in range(players)]
-    state = GameState.new(setup)
-    while not state.is_terminal():
-        state.apply(bots[state.current_player()].choose(state))
-    scores = [s["total"] for s in state.scores()]
+    scores = [s["total"] for s in play_game(setup, bots).state.scores()]
     return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))
 
 

@@ -44,7 +44,7 @@ def main() -> int:
     app.frame(1 / 60)
     driver = AppDriver(app)
     driver.click_element(app.scene.buttons["learn"])
-    app.scene.animator.seconds_per_step = 0.0
+    app.scene.presenter.animator.seconds_per_step = 0.0
     wanted = None if args.all else set(args.steps.split(","))
     suffix = "" if args.language == "en" else f"-{args.language}"
     out = Path(args.out)

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame  # noqa: E402
 from game_scenes import open_scene, scene_states  # noqa: E402
-from ui_driver import Driver  # noqa: E402
+from ui_driver import Driver, question  # noqa: E402
 
 from imperial_desktop.core import GameSetup  # noqa: E402
 from imperial_desktop.session.controller import GameSession  # noqa: E402
@@ -53,8 +53,8 @@ def computer_turn(size: tuple[int, int], path: Path) -> None:
     for _ in range(5000):
         driver.frame(1, 1 / 60)
         session.wait_for_computer(5)
-        current = driver.scene.animator.current()
-        if current is not None and len(driver.scene.turn_steps) >= 4 and current.step.kind in ("move", "unit_placed", "rondel"):
+        current = driver.scene.presenter.animator.current()
+        if current is not None and len(driver.scene.presenter.turn_steps) >= 4 and current.step.kind in ("move", "unit_placed", "rondel"):
             shown += 1
             if shown > 12:
                 break
@@ -72,16 +72,16 @@ def summary(size: tuple[int, int], path: Path) -> None:
         for _ in range(3000):
             driver.frame(1, 1 / 60)
             session.wait_for_computer(5)
-            if session.human_to_move() and not driver.scene.animator.busy:
+            if session.human_to_move() and not driver.scene.presenter.animator.busy:
                 break
         if _ < 2:
             while session.human_to_move():
-                panel = driver.scene.decision_panel
+                panel = driver.scene.decisions.panel
                 button = panel.button_for(lambda c: c.pinned and c.action is not None) or next(
                     b for b, c in panel.buttons.items() if c.action is not None)
-                driver.scene.overlay = None
+                driver.scene.close_overlay()
                 driver.click_element(button)
-                if driver.scene.confirm is not None:
+                if question(driver.scene) is not None:
                     driver.key(pygame.K_RETURN)
     driver.frame(2)
     driver.shot(path)
@@ -99,11 +99,11 @@ def handover(size: tuple[int, int], path: Path) -> None:
     driver.key(pygame.K_RETURN)  # the first player sits down (the game opens on the hand-over screen)
     first = session.state.current_player()
     while session.state.current_player() == first:
-        panel = driver.scene.decision_panel
+        panel = driver.scene.decisions.panel
         button = panel.button_for(lambda c: c.pinned and c.action is not None) or next(
             b for b, c in panel.buttons.items() if c.action is not None)
         driver.click_element(button)
-        if driver.scene.confirm is not None:
+        if question(driver.scene) is not None:
             driver.key(pygame.K_RETURN)
     driver.frame(2)
     driver.shot(path)
@@ -114,12 +114,12 @@ def hint(kind: str, size: tuple[int, int], path: Path) -> None:
     from game_scenes import _played_states
 
     driver = open_scene(_played_states()[kind], size)
-    driver.click_element(driver.scene.buttons["hint"])
+    driver.click_element(driver.scene.commands.buttons["hint"])
     for _ in range(2000):
         driver.frame(1)
-        if driver.scene.hint is not None:
+        if driver.scene.hints.advice is not None:
             break
-        job = driver.scene._hint_job
+        job = driver.scene.hints.job
         if job is not None:
             job[1].result(timeout=60)
     pointer_away(driver, size)

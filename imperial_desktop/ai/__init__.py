@@ -7,5 +7,6 @@ from imperial_desktop.ai.greedy import GreedyBot
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.hard import HardBot
 from imperial_desktop.ai.expert import ExpertBot
+from imperial_desktop.ai.exploiter import ExploiterBot
 
-__all__ = ["Bot", "EasyBot", "ExpertBot", "GreedyBot", "HardBot", "NormalBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "EasyBot", "ExpertBot", "ExploiterBot", "GreedyBot", "HardBot", "NormalBot", "RandomBot", "bot_names", "make_bot"]

@@ -149,7 +149,8 @@ class ExpertBot:
                                    Corrections(search.factory_correction(len(state.setup.players)),
                                                search.takeover_guard, search.empty_penalty,
                                                search.battle_penalty, search.early_factory))
-        out.update(government_corrections(state, legal, search.government_points()))
+        for action, points in government_corrections(state, legal, search.government_points()).items():
+            out[action] = out.get(action, 0.0) + points
         return out
 
     def prior(self, state: GameState, legal: list[Action]) -> dict[Action, float] | None:

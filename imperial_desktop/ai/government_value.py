@@ -16,7 +16,8 @@ the investment rounds), are added to each purchase:
 
 A Swiss Bank that may force a nation passing Investor to stop there gets the takeover's points for
 forcing when that stop's interest pays for his takeover of one of the government's nations
-(``control.payout_hands_takeover``).
+(``control.payout_hands_takeover``); a government that would land on Investor loses ``financing``
+times the keeping points of the nation whose takeover that payout would pay for.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from imperial_desktop.ai.control import control, payout_hands_takeover, purchase_locks
-from imperial_desktop.core import Action, GameState, Invest, SwissForce
+from imperial_desktop.core import Action, ChooseRondel, GameState, Invest, SwissForce
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class GovernmentPoints:
     keep: float = 0.0
     per_million: float = 0.0
     loose: float = 0.0  # share of the takeover's points when a rival can take the nation back first
+    financing: float = 0.0  # share of the keeping points lost by a landing on Investor that finances a takeover
     cap: int = 30  # the treasury counts up to this many millions
 
     @property
@@ -49,6 +51,8 @@ def government_corrections(state: GameState, legal: list[Action], points: Govern
         return {}
     if decision.kind == "swiss_force":
         return _forcing_points(state, legal, points)
+    if decision.kind == "rondel":
+        return _financing_points(state, legal, points)
     if decision.kind != "invest":
         return {}
     player = decision.player
@@ -78,3 +82,19 @@ def _forcing_points(state: GameState, legal: list[Action], points: GovernmentPoi
         return {}
     value = points.take + points.per_million * min(points.cap, max(state.treasury[t.nation] for t in takes))
     return {a: value for a in legal if isinstance(a, SwissForce) and a.force}
+
+
+def _financing_points(state: GameState, legal: list[Action], points: GovernmentPoints) -> dict[Action, float]:
+    """Minus the keeping points of the nation a landing on Investor would pay a rival to take."""
+    if not points.financing:
+        return {}
+    board = state.board
+    out: dict[Action, float] = {}
+    for action in legal:
+        if not isinstance(action, ChooseRondel) or board.rondel[action.space].action != "investor":
+            continue
+        threats = payout_hands_takeover(state, action.nation)
+        if threats:
+            treasury = max(state.treasury[t.nation] for t in threats)
+            out[action] = -points.financing * (points.keep + points.per_million * min(points.cap, treasury))
+    return out

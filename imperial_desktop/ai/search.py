@@ -85,10 +85,12 @@ FACTORY_BIAS_BY_PLAYERS = {2: 8.0}
 TAKEOVER_GUARD = DEFAULT_CORRECTIONS.takeover
 EMPTY_PENALTY = DEFAULT_CORRECTIONS.empty
 BATTLE_PENALTY = DEFAULT_CORRECTIONS.battle
-# Points for a purchase that takes or keeps a government (see government_value.py): 8 and 0.5 a
-# million solved 66 of 80 suite positions against 51 without (take 6, keep 6, 0.6 a million: 63;
-# take 4, keep 8, 0.8: 64; `tools/position_suite.py run --levels expert --params ...`).
-GOVERNMENT_POINTS = GovernmentPoints(take=8.0, keep=8.0, per_million=0.5, loose=0.3)
+# Points for a purchase that takes or keeps a government (see government_value.py), off: they
+# solve the position suite's government categories (take 8, keep 8, 0.5 a million: 66 of 80
+# positions against 51 without) but lose games. Against three Hard the Expert with them lost
+# 11.7 +- 5.3 points of margin over 60 paired games (take 3, keep 3, 0.2 a million: -5.6 +- 5.5
+# over 40), against three exploiters 12.7 +- 6.6 over 40 (docs/ai.md, "What governing is worth").
+GOVERNMENT_POINTS = GovernmentPoints()
 
 
 def win_chance(values: list[float], player: int, rounds: float) -> float:
@@ -189,7 +191,7 @@ class PlayoutSearch:
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty", "playout_factory",
                       "playout_second", "hard_bonus", "hard_invest_bonus",
                       "early_factory", "government_take", "government_keep", "government_per_million",
-                      "government_loose")
+                      "government_loose", "government_financing")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
                     "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
@@ -225,6 +227,7 @@ class PlayoutSearch:
         self.government_keep = GOVERNMENT_POINTS.keep
         self.government_per_million = GOVERNMENT_POINTS.per_million
         self.government_loose = GOVERNMENT_POINTS.loose
+        self.government_financing = GOVERNMENT_POINTS.financing
         self.weights = weights  # the evaluation's weights; ``params`` may change single ones
         self.chosen: set[str] = set()  # search weights the caller set (kept at every player count)
         for name, value in (params or {}).items():
@@ -264,7 +267,7 @@ class PlayoutSearch:
     def government_points(self) -> GovernmentPoints:
         """The points for taking or keeping a government at an investment choice."""
         return GovernmentPoints(self.government_take, self.government_keep, self.government_per_million,
-                                self.government_loose)
+                                self.government_loose, self.government_financing)
 
     def hard_bonus_for(self, players: int) -> float:
         """Points for Hard's rondel choice in a game of ``players`` (0: Hard is not asked)."""

@@ -9,6 +9,7 @@ from imperial_desktop.core.board import Board, load_board
 from imperial_desktop.core.errors import IllegalActionError, ImperialError, RecordError
 from imperial_desktop.core.events import Event, event_text
 from imperial_desktop.core.record import GameRecord
+from imperial_desktop.core.refusal import Refusal, RefusalCode
 from imperial_desktop.core.setup import AUCTION, STANDARD, GameSetup, RulesOptions
 from imperial_desktop.core.state import Decision, GameState
 
@@ -16,6 +17,6 @@ __all__ = [
     "ARMY", "FLEET", "AUCTION", "STANDARD", "Action", "AskNation", "Battle", "Board", "BuildFactory",
     "ChooseRondel", "Decision", "DestroyFactory", "Donate", "EndPhase", "Event", "GameRecord",
     "GameSetup", "GameState", "IllegalActionError", "ImperialError", "ImportUnit", "Invest",
-    "MoveArmy", "MoveFleet", "PassInvestment", "Peace", "Produce", "RecordError", "RulesOptions",
-    "SetArmyStatus", "SwissForce", "action_from_json", "event_text", "load_board",
+    "MoveArmy", "MoveFleet", "PassInvestment", "Peace", "Produce", "RecordError", "Refusal", "RefusalCode",
+    "RulesOptions", "SetArmyStatus", "SwissForce", "action_from_json", "event_text", "load_board",
 ]

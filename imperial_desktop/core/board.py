@@ -16,6 +16,7 @@ HOME = "home_province"
 NEUTRAL = "neutral_land"
 SEA = "sea"
 IMPASSABLE = "impassable"
+DEFAULT_MAP = "europe"  # the board of a set-up that names none (maps/europe.json)
 
 
 def _localized(english: str, names: tuple[tuple[str, str], ...]) -> str:
@@ -119,6 +120,8 @@ class Board:
     factory_cost: int
     import_max: int
     import_cost: int
+    # players -> (card dealt, cards dealt with it), in the order before the shuffle (the seed's deal)
+    paired_flag_cards: dict[int, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
     nation_ids: tuple[str, ...] = field(init=False)
     nation_by_id: dict[str, Nation] = field(init=False)
     investor_index: int = field(init=False)
@@ -225,11 +228,13 @@ def board_from_json(data: dict[str, Any], *, extra_land_edges: tuple[tuple[str, 
         factory_cost=data["components"]["factory_cost"],
         import_max=data["components"]["import_max_units"],
         import_cost=data["components"]["import_cost_each"],
+        paired_flag_cards={int(players): tuple((entry["card"], tuple(entry["with"])) for entry in deal)
+                           for players, deal in data.get("paired_flag_cards", {}).items()},
     )
 
 
 @lru_cache(maxsize=8)
-def load_board(name: str = "europe", stpetersburg_kiev_border: bool = False) -> Board:
+def load_board(name: str = DEFAULT_MAP, stpetersburg_kiev_border: bool = False) -> Board:
     """The board of ``maps/<name>.json``; the disputed St. Petersburg-Kiev edge only on request."""
     data = load_map_json(name)
     extra: tuple[tuple[str, str], ...] = ()

@@ -10,7 +10,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from imperial_desktop.core.board import Board, load_board
+from imperial_desktop.core.board import DEFAULT_MAP, Board, load_board
 from imperial_desktop.core.errors import RecordError
 
 STANDARD = "standard"
@@ -55,15 +55,6 @@ class RulesOptions:
         return cls(**known)
 
 
-# Standard deal for 3 and 2 players: the cards shuffled, then the cards that go with each.
-_PAIRED_DEAL = {
-    3: (("austria_hungary", "italy", "france"),
-        {"austria_hungary": ("great_britain",), "italy": ("russia",), "france": ("germany",)}),
-    2: (("austria_hungary", "italy"),
-        {"austria_hungary": ("france", "germany"), "italy": ("russia", "great_britain")}),
-}
-
-
 @dataclass(frozen=True)
 class GameSetup:
     """Everything needed to start a game, with the random parts already resolved.
@@ -80,7 +71,7 @@ class GameSetup:
     flag_cards: tuple[tuple[str, int], ...] = ()
     auction_start: int = 0
     options: RulesOptions = field(default_factory=RulesOptions)
-    map_name: str = "europe"
+    map_name: str = DEFAULT_MAP
 
     def __post_init__(self) -> None:
         if not isinstance(self.map_name, str) or not self.map_name.isidentifier() or not self.map_name.islower():
@@ -95,6 +86,9 @@ class GameSetup:
             board = self.board()
         except (FileNotFoundError, OSError) as exc:
             raise ValueError(f"unknown map {self.map_name!r}") from exc
+        if len(self.players) not in board.starting_cash_standard:  # a board of few nations seats fewer players
+            counts = sorted(board.starting_cash_standard)
+            raise ValueError(f"the board {self.map_name!r} is played by {counts[0]} to {counts[-1]} players")
         for nation, player in self.flag_cards:
             if nation not in board.nation_by_id or not 0 <= player < len(self.players):
                 raise ValueError(f"bad flag card {nation!r} -> {player!r}")
@@ -122,7 +116,7 @@ class GameSetup:
         bond_distribution: str = STANDARD,
         investor_card: bool = True,
         options: RulesOptions | None = None,
-        map_name: str = "europe",
+        map_name: str = DEFAULT_MAP,
     ) -> "GameSetup":
         """A set-up with a random (seeded) deal of flag cards or auction start player."""
         rng = random.Random(seed)
@@ -160,17 +154,18 @@ class GameSetup:
                 flag_cards=tuple((str(n), int(p)) for n, p in data["flag_cards"]),
                 auction_start=int(data["auction_start"]),
                 options=RulesOptions.from_dict(data.get("options", {})),
-                map_name=str(data.get("map", "europe")),
+                map_name=str(data.get("map", DEFAULT_MAP)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"bad set-up: {exc}") from exc
 
 
 def standard_deal(board: Board, num_players: int, rng: random.Random) -> list[tuple[str, int]]:
-    """Shuffle and deal the nation flag cards as the rule book's set-up says."""
-    if num_players in _PAIRED_DEAL:
-        base, extra = _PAIRED_DEAL[num_players]
-        shuffled = list(base)
+    """Shuffle and deal the nation flag cards as the rule book's set-up says (with few players,
+    each card dealt brings the cards the map pairs with it)."""
+    if num_players in board.paired_flag_cards:
+        extra = dict(board.paired_flag_cards[num_players])
+        shuffled = list(extra)
         rng.shuffle(shuffled)
         cards = []
         for player, nation in enumerate(shuffled):
@@ -180,3 +175,27 @@ def standard_deal(board: Board, num_players: int, rng: random.Random) -> list[tu
     shuffled = list(board.nation_ids)
     rng.shuffle(shuffled)
     return [(nation, player) for player, nation in enumerate(shuffled[:num_players])]
+
+
+def dealt_flag_cards(board: Board, num_players: int) -> tuple[str, ...]:
+    """The flag cards dealt one to each player: those the map pairs others with for this number of
+    players, else every nation's."""
+    return tuple(card for card, _with in board.paired_flag_cards.get(num_players, ())) or board.nation_ids
+
+
+def chosen_deal(board: Board, num_players: int, picks: list[str | None], rng: random.Random) -> list[tuple[str, int]]:
+    """The deal with the flag card chosen for some seats (``picks``, one per seat, None: dealt at
+    random from the cards nobody chose), each with the cards paired with it."""
+    choices = dealt_flag_cards(board, num_players)
+    taken = [p for p in picks if p]
+    if len(picks) != num_players or any(p not in choices for p in taken) or len(set(taken)) != len(taken):
+        raise ValueError(f"bad choice of flag cards {picks!r}")
+    extra = dict(board.paired_flag_cards.get(num_players, ()))
+    free = [card for card in choices if card not in taken]
+    rng.shuffle(free)
+    cards = []
+    for seat, pick in enumerate(picks):
+        nation = pick or free.pop()
+        cards.append((nation, seat))
+        cards.extend((other, seat) for other in extra.get(nation, ()))
+    return cards

@@ -1,24 +1,21 @@
 """The controller between the window and the rules core.
 
-It owns the game state, applies actions (from the mouse, from computer seats, from replays),
-keeps the game record and undo history, runs computer players in a worker thread on a copy of
-the state, and tells listeners what happened.
+It owns the game state, applies actions (from the mouse, from the seats' agents, from replays),
+keeps the game record and undo history, asks the agent of the seat deciding now for its move
+(a computer thinks in a worker thread or process, see :mod:`imperial_desktop.session.agents`),
+and tells listeners what happened. The window asks it whether the game waits for input from
+this screen (:meth:`GameSession.waits_for_local_input`), never a seat's kind.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
-from imperial_desktop.ai import make_bot
+from imperial_desktop.ai import Bot
 from imperial_desktop.core import Action, Donate, Event, GameRecord, GameSetup, GameState
-from imperial_desktop.session import thinking
+from imperial_desktop.session.agents import Agent, ComputerAgent, ThinkPlace, agent_for
 from imperial_desktop.session.seats import Seat
-from imperial_desktop.session.thinking import PROCESS_LEVELS
-
-log = logging.getLogger(__name__)
 
 Listener = Callable[[Action, list[Event]], None]
 ChangeListener = Callable[[str], None]  # called with "undo", "redo" or "confirm"
@@ -34,11 +31,14 @@ class _Step:
 
 
 class GameSession:
-    """A game in progress: state, seats, record, undo/redo and computer players."""
+    """A game in progress: state, seats and their agents, record, undo/redo."""
 
     def __init__(self, setup: GameSetup, seats: list[Seat], *, state: GameState | None = None,
-                 actions: list[Action] | None = None, seed: int = 0, think_times: Mapping[str, float] | None = None):
-        if len(seats) != setup.num_players:
+                 actions: list[Action] | None = None, seed: int = 0, think_times: Mapping[str, float] | None = None,
+                 agents: Sequence[Agent | None] | None = None):
+        """``agents``: who plays each seat where it is not what the seat describes (a remote
+        player); None, or None for a seat, makes the agent of :func:`agent_for`."""
+        if len(seats) != setup.num_players or (agents is not None and len(agents) != len(seats)):
             raise ValueError("one seat per player")
         self.setup = setup
         self.seats = seats
@@ -52,10 +52,13 @@ class GameSession:
         # seconds per decision by level ({"expert": 0.5}; a level not named thinks its default):
         # the seats keep the plain level, so the record and the saves do not change with it
         self.think_times: dict[str, float] = dict(think_times or {})
-        self._bot_names = {i: self.bot_name(i) for i, s in enumerate(seats) if not s.is_human}
-        self._bots = {i: make_bot(name, seed * 7 + i) for i, name in self._bot_names.items()}
-        # the window sets this: long searches then run in a process and leave the GIL to drawing
-        self.think_in_process = False
+        # where the computers think: the window turns the process on (long searches then leave
+        # the GIL to drawing); shared, so a failing worker process turns it off for all of them
+        self._place = ThinkPlace()
+        given = list(agents) if agents is not None else [None] * len(seats)
+        self.agents: list[Agent] = [
+            agent if agent is not None else agent_for(seat, i, seed * 7 + i, self.bot_name(i), self._place)
+            for i, (seat, agent) in enumerate(zip(seats, given))]
         # the window sets this while a menu or dialog is open over the game: no computer starts
         # thinking and no answer is applied (one already thinking may finish; its answer waits)
         self.paused = False
@@ -63,9 +66,6 @@ class GameSession:
         self._confirm_turns = False
         self._confirmed = 0  # the steps of history before this index are confirmed: undo stops there
         self._version = 0
-        self._worker: threading.Thread | None = None
-        self._worker_result: tuple[int, Action | BaseException] | None = None
-        self._lock = threading.Lock()
 
     @classmethod
     def from_record(cls, record: GameRecord, seats: list[Seat], seed: int = 0) -> "GameSession":
@@ -84,12 +84,43 @@ class GameSession:
         player = self.state.current_player()
         return None if player is None else self.seats[player]
 
+    def local_seat(self, player: int | None) -> bool:
+        """Whether ``player``'s seat is played from this screen (a person at its mouse and keys)."""
+        return player is not None and 0 <= player < len(self.agents) and self.agents[player].local_input
+
+    def local_players(self) -> list[int]:
+        """The players whose seats are played from this screen, in seat order."""
+        return [player for player, agent in enumerate(self.agents) if agent.local_input]
+
+    def waits_for_local_input(self) -> bool:
+        """Whether the decision now waits for input from this screen."""
+        return self.local_seat(self.state.current_player())
+
     def human_to_move(self) -> bool:
-        seat = self.current_seat()
-        return seat is not None and seat.is_human
+        """The same as :meth:`waits_for_local_input` (the name the tools and tests know)."""
+        return self.waits_for_local_input()
+
+    def computer_level(self, player: int) -> str | None:
+        """The computer level ``player``'s seat is played at; None for a person (here or elsewhere)."""
+        return self.agents[player].level
 
     def computer_thinking(self) -> bool:
-        return self._worker is not None
+        return any(agent.thinking() for agent in self.agents)
+
+    @property
+    def think_in_process(self) -> bool:
+        """Whether the computers think in the worker process (the window turns it on; it turns
+        itself off when that process cannot run)."""
+        return self._place.in_process
+
+    @think_in_process.setter
+    def think_in_process(self, on: bool) -> None:
+        self._place.in_process = bool(on)
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bot of each computer seat, by player."""
+        return {player: agent.bot for player, agent in enumerate(self.agents) if isinstance(agent, ComputerAgent)}
 
     def bot_name(self, player: int) -> str:
         """What :func:`make_bot` makes for a computer seat: its level, with the think time of
@@ -103,11 +134,9 @@ class GameSession:
         :attr:`think_times`). The window calls it when a game starts or is continued, before any
         computer thinks; a seat whose think time changes gets a new bot (same seed)."""
         self.think_times = dict(think_times or {})
-        for player, name in list(self._bot_names.items()):
-            wanted = self.bot_name(player)
-            if wanted != name:
-                self._bot_names[player] = wanted
-                self._bots[player] = make_bot(wanted, self.seed * 7 + player)
+        for player, agent in enumerate(self.agents):
+            if isinstance(agent, ComputerAgent):
+                agent.retune(self.bot_name(player))
 
     @property
     def confirm_turns(self) -> bool:
@@ -130,7 +159,7 @@ class GameSession:
         if not self._confirm_turns or len(self.history) <= self._confirmed or self.state.is_terminal():
             return False
         last = self.history[-1]
-        if last.actor is None or not self.seats[last.actor].is_human:
+        if not self.local_seat(last.actor):
             return False
         return self.state.current_player() != last.actor
 
@@ -150,7 +179,7 @@ class GameSession:
         if not self.history:
             return []
         actor = self.history[-1].actor
-        if actor is None or not self.seats[actor].is_human:
+        if not self.local_seat(actor):
             return []
         out: list[Action] = []
         for index in range(len(self.history) - 1, self._confirmed - 1, -1):
@@ -170,6 +199,8 @@ class GameSession:
         self.redo_stack.clear()
         self.record.actions.append(action)
         self._version += 1
+        for agent in self.agents:
+            agent.observe(action, self.state)
         for listener in list(self.listeners):
             listener(action, events)
         return events
@@ -177,14 +208,13 @@ class GameSession:
     # -------------------------------------------------------------- undo / redo
 
     def can_undo(self) -> bool:
-        """A human may take back their own actions, back to the last decision of a computer seat
-        or the last confirmed turn (see :meth:`confirm_turn`)."""
-        if not self.history or self._worker is not None or len(self.history) <= self._confirmed:
+        """A person at this screen may take back their own actions, back to the last decision of
+        another seat (a computer's) or the last confirmed turn (see :meth:`confirm_turn`)."""
+        if not self.history or self.computer_thinking() or len(self.history) <= self._confirmed:
             return False
-        last = self.history[-1]
-        # Any human at this screen may take back a human's action (the window cannot tell who
-        # pressed the button); a computer's decision is never taken back.
-        return last.actor is not None and self.seats[last.actor].is_human
+        # Any person at this screen may take back the action of one at this screen (the window
+        # cannot tell who pressed the button); a computer's decision is never taken back.
+        return self.local_seat(self.history[-1].actor)
 
     def undo(self) -> bool:
         if not self.can_undo():
@@ -194,11 +224,13 @@ class GameSession:
         self.state = step.before.clone()
         self.record.actions.pop()
         self._version += 1
+        for agent in self.agents:
+            agent.reset(self.state)
         self._changed("undo")
         return True
 
     def can_redo(self) -> bool:
-        return bool(self.redo_stack) and self._worker is None
+        return bool(self.redo_stack) and not self.computer_thinking()
 
     def redo(self) -> bool:
         if not self.can_redo():
@@ -214,73 +246,41 @@ class GameSession:
         for callback in list(self.on_change):
             callback(kind)
 
-    # -------------------------------------------------------------- computer seats
+    # -------------------------------------------------------------- the seats' agents
 
     def poll(self) -> list[Event]:
-        """Call every frame: starts a computer player's thinking, applies a finished answer.
+        """Call every frame: asks the agent of the seat deciding now for its move (a computer
+        starts thinking, or its answer is ready) and applies it.
 
-        Returns the events of an applied computer action (empty otherwise); nothing while
-        :attr:`paused` or while a person's turn waits for its confirmation.
+        Returns the events of an action applied (empty otherwise); nothing while :attr:`paused`
+        or while a person's turn waits for its confirmation.
         """
         if self.state.is_terminal() or self.paused or self.awaiting_confirmation():
             return []
-        with self._lock:
-            result = self._worker_result
-            self._worker_result = None
-        if result is not None:
-            self._worker = None
-            version, answer = result
-            if isinstance(answer, BaseException):
-                raise RuntimeError(f"computer player failed: {answer}") from answer
-            if version == self._version:  # the game did not change meanwhile
-                return self.apply(answer)
         player = self.state.current_player()
-        if self._worker is None and player is not None and not self.seats[player].is_human:
-            self._start_worker(player)
-        return []
-
-    def _start_worker(self, player: int) -> None:
-        bot = self._bots[player]
-        snapshot = self.state.clone()
-        version = self._version
-        name = self._bot_names.get(player, self.seats[player].level)  # "expert:0.5": the worker makes the same bot
-        in_process = self.think_in_process and name.partition(":")[0] in PROCESS_LEVELS
-        seed = self.seed * 7 + player
-
-        def think() -> None:
-            try:
-                answer: Action | BaseException = (self._choose_in_process(name, seed, snapshot, bot) if in_process
-                                                  else bot.choose(snapshot))
-            except BaseException as exc:  # handed to the main thread
-                answer = exc
-            with self._lock:
-                self._worker_result = (version, answer)
-
-        self._worker = threading.Thread(target=think, name=f"bot-{player}", daemon=True)
-        self._worker.start()
-
-    def _choose_in_process(self, level: str, seed: int, snapshot: GameState, bot) -> Action:
-        """The worker process's answer; if that process cannot run (it died, or cannot start),
-        the seat thinks in this thread from now on: slower frames, but the game goes on."""
-        try:
-            return thinking.choose(level, seed, snapshot)
-        except (thinking.WorkerUnavailable, OSError) as exc:
-            log.warning("computer players think in the window's process from now on: %s", exc)
-            self.think_in_process = False
-            return bot.choose(snapshot)
+        if player is None:
+            return []
+        agent = self.agents[player]
+        if not agent.thinking() and any(other.thinking() for other in self.agents):
+            return []  # one computer thinks at a time: another's search for a state gone by ends first
+        action = agent.move(self.state)
+        return [] if action is None else self.apply(action)
 
     def wait_for_computer(self, timeout: float = 30.0) -> None:
         """Block until the current computer answer is ready (tests and the smoke test)."""
-        worker = self._worker
-        if worker is not None:
-            worker.join(timeout)
+        for agent in self.agents:
+            if isinstance(agent, ComputerAgent) and agent.thinking():
+                agent.wait(timeout)
 
     def run_computers(self, max_actions: int = 10_000) -> int:
-        """Play computer seats synchronously until a human must decide (or the game ends, or
+        """Play computer seats synchronously until another seat must decide (or the game ends, or
         the session is :attr:`paused`, or a person's turn waits for its confirmation)."""
         count = 0
-        while (not self.state.is_terminal() and not self.human_to_move() and not self.paused
-               and not self.awaiting_confirmation() and count < max_actions):
+        while (not self.state.is_terminal() and not self.paused and not self.awaiting_confirmation()
+               and count < max_actions):
+            player = self.state.current_player()
+            if player is None or not isinstance(self.agents[player], ComputerAgent):
+                break
             self.poll()
             self.wait_for_computer()
             if self.poll():

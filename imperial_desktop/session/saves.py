@@ -19,16 +19,16 @@ import re
 import stat
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
 from imperial_desktop.ai import bot_names
 from imperial_desktop.core import GameRecord, GameState, ImperialError, RecordError
+from imperial_desktop.core.board import DEFAULT_MAP
 from imperial_desktop.core.validate import MAX_NAME_CHARS, MAX_SAVE_NAME_CHARS, clean_text, text_problem
 from imperial_desktop.i18n import _
-from imperial_desktop.resources import maps_root
+from imperial_desktop.resources import map_names
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 from imperial_desktop.session.settings import atomic_write_bytes, data_dir
@@ -316,19 +316,16 @@ def _parse_seats(items: list[Any], num_players: int) -> list[Seat]:
     return seats
 
 
-@lru_cache(maxsize=1)
 def known_maps() -> frozenset[str]:
-    """Names of the bundled boards (``maps/<name>.json``)."""
-    try:
-        return frozenset(entry.name[:-5] for entry in maps_root().iterdir() if entry.name.endswith(".json"))
-    except OSError:
-        return frozenset({"europe"})
+    """Names of the boards found: the bundled ones (``maps/<name>.json``) and those of the extra
+    board folders (``resources.map_folders``; read each time, as they may change)."""
+    return map_names() | {DEFAULT_MAP}
 
 
 def _check_map(container: Any, what: str) -> None:
-    """Refuse a set-up naming a board that is not bundled (before the core tries to open it)."""
+    """Refuse a set-up naming a board that is not found (before the core tries to open it)."""
     setup = container.get("setup") if isinstance(container, dict) else None
-    name = setup.get("map", "europe") if isinstance(setup, dict) else "europe"
+    name = setup.get("map", DEFAULT_MAP) if isinstance(setup, dict) else DEFAULT_MAP
     if not isinstance(name, str) or name not in known_maps():
         raise SaveError(_("{what} names an unknown board {value}").format(what=what, value=_short(name)))
 

@@ -29,6 +29,7 @@ import platformdirs
 from imperial_desktop import i18n
 from imperial_desktop.core import RulesOptions
 from imperial_desktop.i18n import _
+from imperial_desktop.session.seats import COMPUTER, HUMAN, KINDS, known_kind
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ THINK_TIMES: dict[str, dict[str, float | None]] = {
 DEFAULT_THINK_TIME = "standard"
 MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows
 SYSTEM_LANGUAGE = "system"  # the language setting that follows the system's language
-SEAT_KINDS = ("human", "computer")
+SEAT_KINDS = KINDS  # the settings file writes a seat's kind as the saves do
 
 
 # ---------------------------------------------------------------------------- folders and files
@@ -128,8 +129,8 @@ class NewGameChoices:
     """What the player chose on the last new-game screen (offered again next time)."""
 
     seats: list[dict[str, str]] = field(default_factory=lambda: [
-        {"name": _("Player"), "kind": "human", "level": "normal"},
-        *({"name": _("Computer {number}").format(number=n), "kind": "computer", "level": "normal"} for n in (1, 2, 3)),
+        {"name": _("Player"), "kind": HUMAN, "level": "normal"},
+        *({"name": _("Computer {number}").format(number=n), "kind": COMPUTER, "level": "normal"} for n in (1, 2, 3)),
     ])
     bond_distribution: str = "standard"
     investor_card: bool = True
@@ -253,7 +254,7 @@ def _seats(items: Any, default: list[dict[str, str]]) -> list[dict[str, str]]:
         return default
     seats = []
     for number, item in enumerate(items, start=1):
-        kind = item.get("kind") if item.get("kind") in SEAT_KINDS else ("human" if number == 1 else "computer")
+        kind = known_kind(item.get("kind"), HUMAN if number == 1 else COMPUTER)
         level = item.get("level")
         level = level if isinstance(level, str) and 0 < len(level) <= 32 and level.isprintable() else "normal"
         seats.append({"name": clean_name(item.get("name"), _("Player {number}").format(number=number)), "kind": kind, "level": level})

@@ -19,8 +19,9 @@ from imperial_desktop.core.actions import (
     BuildFactory, ChooseRondel, EndPhase, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.i18n import _
+from imperial_desktop.session.agents import ComputerAgent
 from imperial_desktop.session.controller import GameSession
-from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+from imperial_desktop.session.seats import Seat
 
 PLAYER = 0
 PLAYER_NATION = "great_britain"
@@ -112,7 +113,8 @@ class ScriptedBot:
 def tutorial_session(seed: int = 1) -> GameSession:
     """A new guided game: the player's seat and three scripted computers."""
     setup = tutorial_setup()
-    seats = [Seat(name, HUMAN if i == PLAYER else COMPUTER, SCRIPTED_LEVEL) for i, name in enumerate(setup.players)]
+    seats = [Seat.human(name, SCRIPTED_LEVEL) if i == PLAYER else Seat.computer(name, SCRIPTED_LEVEL)
+             for i, name in enumerate(setup.players)]
     session = GameSession(setup, seats, seed=seed)
     install_scripted_bots(session)
     return session
@@ -121,12 +123,12 @@ def tutorial_session(seed: int = 1) -> GameSession:
 def install_scripted_bots(session: GameSession, released: bool = False) -> list[ScriptedBot]:
     """Give every computer seat of ``session`` a scripted bot (already released if the script is over)."""
     bots: list[ScriptedBot] = []
-    for index, seat in enumerate(session.seats):
-        if seat.is_human:
+    for index, agent in enumerate(session.agents):
+        if not isinstance(agent, ComputerAgent):
             continue
         bot = ScriptedBot(session.seed * 7 + index)
         if released:
             bot.release()
-        session._bots[index] = bot  # the session's own bot table: the scripted seats think in its thread
+        agent.use_bot(bot)  # the seat's own agent: the scripted bot thinks in its thread
         bots.append(bot)
     return bots

@@ -20,11 +20,11 @@ def default_session(seed: int | None = None, computers_only: bool = False):
     from imperial_desktop.ai import bot_names
     from imperial_desktop.core import GameSetup
     from imperial_desktop.session.controller import GameSession
-    from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
+    from imperial_desktop.session.seats import Seat
 
     level = "normal" if "normal" in bot_names() else "random"
     names = [_("Player")] + [_("Computer {number}").format(number=i) for i in (1, 2, 3)]
-    seats = [Seat(n, COMPUTER if (computers_only or i) else HUMAN, level) for i, n in enumerate(names)]
+    seats = [Seat.computer(n, level) if (computers_only or i) else Seat.human(n, level) for i, n in enumerate(names)]
     seed = int(time.time()) if seed is None else seed
     return GameSession(GameSetup.create(4, seed, names=names), seats, seed=seed)
 
@@ -214,7 +214,7 @@ class App:
                 window.set_position(clamped.topleft)
 
     def show_title(self, note: str = "") -> None:
-        from imperial_desktop.ui.menus import TitleScene
+        from imperial_desktop.ui.title_screen import TitleScene
 
         self._stop_autosave()
         self.switch(TitleScene(self, note or self._take_settings_problem()))
@@ -248,8 +248,10 @@ class App:
         its ``coach``, keeps its own progress file instead and leaves the autosave alone)."""
         from imperial_desktop.session.autosave import AutoSaver
         from imperial_desktop.session.settings import PACES
+        from imperial_desktop.ui.board_look import use_map
         from imperial_desktop.ui.game_scene import GameScene
 
+        use_map(session.state.setup.map_name)  # its nations' colours and codes, its rules notes
         self._stop_autosave()
         self._backdrop = None  # the menus' picture is not drawn during a game (14 MB at 2560x1440)
         warming = getattr(self, "_warming", None)
@@ -262,7 +264,7 @@ class App:
             session.set_think_times(self.settings.think_seconds())
         scene = GameScene(session, self.screen.get_size(), self.manager, seconds_per_move=pace)
         scene.hint_in_process = not self.smoke
-        scene.hide_cash = self.settings.hide_cash_in_hot_seat and sum(1 for s in session.seats if s.is_human) > 1
+        scene.hide_cash = self.settings.hide_cash_in_hot_seat and len(session.local_players()) > 1
         scene.on_menu = self.show_title
         scene.app = self  # its settings, language and window, for the settings opened over the game
         unsaved = False

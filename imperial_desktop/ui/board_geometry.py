@@ -1,8 +1,8 @@
 """Board geometry: region shapes and drawing positions, with point hit-testing.
 
-The geometry lives under the ``geometry`` key of ``maps/europe.json`` (package
+The geometry lives under the ``geometry`` key of ``maps/<name>.json`` (package
 ``imperial_desktop.maps``) and is produced by ``tools/build_map.py``.  Coordinates
-are board units on a fixed canvas (2400 x 1600, y pointing down).
+are board units on the map's canvas (y pointing down).
 Only shapely and the standard library are used here.
 """
 from __future__ import annotations
@@ -16,16 +16,18 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from imperial_desktop import i18n
+from imperial_desktop.ui.board_look import map_name, parse_colour
+from imperial_desktop.ui.palette import RGB
 
 Point2 = tuple[float, float]
 
 
-def load_map_data(name: str = "europe.json") -> dict[str, Any]:
-    """Load a map file (topology and geometry) from the package resources."""
-    from imperial_desktop.resources import maps_root  # works from a checkout too (see resources.py)
+def load_map_data(name: str | None = None) -> dict[str, Any]:
+    """Load a map file (topology and geometry) of the board ``name`` (the board in use by default)
+    from the board folders (``resources.map_file``); a fresh copy the caller may change."""
+    from imperial_desktop.resources import map_file  # works from a checkout too (see resources.py)
 
-    path = maps_root() / name
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(map_file(name or map_name()).read_text(encoding="utf-8"))
 
 
 def polygons_to_shape(polygons: list[list[list[list[float]]]]) -> MultiPolygon:
@@ -85,6 +87,9 @@ class BoardGeometry:
     regions: dict[str, RegionGeometry]
     decorations: list[Decoration] = field(default_factory=list)
     factory_size: float = 14.0
+    nation_land: dict[str, RGB] = field(default_factory=dict)  # the colour of each nation's home provinces
+    name: str = ""  # the board's name (its file is ``<name>.json``)
+    image: str = ""  # the file of its prerendered picture in assets/images ("": drawn when needed)
 
     def __post_init__(self) -> None:
         self._ids = list(self.regions)
@@ -122,11 +127,13 @@ class BoardGeometry:
         decorations = [Decoration(d["id"], d["kind"], polygons_to_shape(d["polygons"]),
                                   d.get("name_en", "")) for d in geo.get("decorations", [])]
         width, height = geo["canvas"]
-        return cls(width, height, regions, decorations, float(geo.get("factory_size", 14.0)))
+        land = {n["id"]: parse_colour(n["colours"]["land"]) for n in data["nations"] if "colours" in n}
+        return cls(width, height, regions, decorations, float(geo.get("factory_size", 14.0)), land,
+                   str(data.get("id", "")), str(data.get("board_image", "")))
 
     @classmethod
-    def load(cls, name: str = "europe.json") -> "BoardGeometry":
-        """Load the packaged board geometry."""
+    def load(cls, name: str | None = None) -> "BoardGeometry":
+        """Load the geometry of the board ``name`` (the board in use by default)."""
         return cls.from_map_data(load_map_data(name))
 
     def region_at(self, x: float, y: float) -> str | None:

@@ -10,7 +10,8 @@ mechanisms (``rondel_space``, ``region_marks``, ``expected_action``). The logic 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -21,6 +22,7 @@ from imperial_desktop.tutorial import Coach, CoachView
 from imperial_desktop.ui import panels
 from imperial_desktop.ui.dialogs import fitted_button
 from imperial_desktop.ui.fonts import font
+from imperial_desktop.ui.layers.aux_panel import AuxLayer
 
 if TYPE_CHECKING:
     from imperial_desktop.tutorial.script import Step
@@ -35,7 +37,8 @@ DEVIATION_EDGE = (200, 60, 40)
 
 
 class CoachPanel:
-    """Shows a :class:`Coach` on a :class:`GameScene` (the scene's ``coach`` attribute)."""
+    """Shows a :class:`Coach` on a :class:`GameScene` (the scene's ``coach`` attribute; its layer
+    ``ui.layers.lesson`` passes it the screen's events and drawing)."""
 
     def __init__(self, coach: Coach, manager: pygame_gui.UIManager | None):
         self.coach = coach
@@ -72,7 +75,7 @@ class CoachPanel:
             return {}
         return {region: COACH_EDGE for region in self.coach.regions()}
 
-    def panel_mark(self, scene: "GameScene") -> pygame.Rect | None:
+    def panel_mark(self, scene: GameScene) -> pygame.Rect | None:
         """The part of the screen the current lesson talks about, outlined (the power track for the lesson on
         power points: a newcomer looked for it on the board)."""
         step = self.coach.current()
@@ -83,7 +86,7 @@ class CoachPanel:
 
     # ------------------------------------------------------------------ per frame
 
-    def update(self, scene: "GameScene") -> None:
+    def update(self, scene: GameScene) -> None:
         view = self.coach.view()
         step = view.step
         if step is not None and step.overlay and self._overlay_for != step.key:
@@ -96,11 +99,11 @@ class CoachPanel:
         if key != self._key:
             self._key = key
             self._layout(scene, view, beside)
-            scene._dirty = True
+            scene.dirty = True
         self._mark_choice(scene)
         self._show_save_news(scene)
 
-    def _show_save_news(self, scene: "GameScene") -> None:
+    def _show_save_news(self, scene: GameScene) -> None:
         """Tell the player, once per run of failures, that the lesson's progress is not being kept."""
         for listener in list(self.coach.on_progress):
             take = getattr(listener, "take_message", None)  # a tutorial.ProgressKeeper
@@ -109,26 +112,26 @@ class CoachPanel:
                 scene.show_message(message, 8.0)
 
     @staticmethod
-    def _beside_overlay(scene: "GameScene", step: "Step | None") -> bool:
+    def _beside_overlay(scene: GameScene, step: Step | None) -> bool:
         """Whether the box stands beside the board: the lesson's table covers the board, and the place for
         decisions is free (a computer decides), so the box covers none of what the lesson talks about."""
-        return (step is not None and step.overlay is not None and getattr(scene, "overlay", None) == step.overlay
-                and getattr(scene, "decision_panel", None) is None)
+        return (step is not None and step.overlay is not None and scene.overlay == step.overlay
+                and scene.decisions.panel is None)
 
-    def _mark_choice(self, scene: "GameScene") -> None:
+    def _mark_choice(self, scene: GameScene) -> None:
         """The lesson's choice is lit in the small panel a click on a region opens, as in the decision panel."""
-        aux = getattr(scene, "aux_panel", None)
-        if aux is None:
+        layer = scene.layers.find(AuxLayer)
+        if layer is None:
             return
         wanted = self.expected_action()
-        for button, choice in aux.buttons.items():
+        for button, choice in layer.panel.buttons.items():
             want = wanted is not None and choice.action == wanted
             if want and not button.is_selected:
                 button.select()
             elif not want and button.is_selected:
                 button.unselect()
 
-    def _layout(self, scene: "GameScene", view: CoachView, beside: bool = False) -> None:
+    def _layout(self, scene: GameScene, view: CoachView, beside: bool = False) -> None:
         for button in self.buttons.values():
             button.kill()
         self.buttons = {}
@@ -183,7 +186,7 @@ class CoachPanel:
 
     # ------------------------------------------------------------------ input
 
-    def handle_button(self, element: object, scene: "GameScene") -> bool:
+    def handle_button(self, element: object, scene: GameScene) -> bool:
         """Run one of the coach's buttons; False if the element is not one of them."""
         name = next((k for k, b in self.buttons.items() if b is element), None)
         if name is None:
@@ -192,7 +195,7 @@ class CoachPanel:
             self.coach.next()
             step = self.coach.current()
             if scene.overlay is not None and (step is None or step.overlay != scene.overlay):
-                scene.overlay = None  # the score table belonged to the lesson just read
+                scene.close_overlay()  # the score table belonged to the lesson just read
         elif name == "undo":
             scene.undo()
         elif name == "leave":
@@ -205,10 +208,10 @@ class CoachPanel:
             self.on_restart()
             return True
         self._key = None
-        scene._dirty = True
+        scene.dirty = True
         return True
 
-    def _open_topic(self, scene: "GameScene") -> None:
+    def _open_topic(self, scene: GameScene) -> None:
         step = self.coach.current()
         topic = step.topic if step is not None else None
         try:
@@ -216,7 +219,7 @@ class CoachPanel:
         except TypeError:  # an older game screen: the rules without a topic
             scene.open_rules()
 
-    def handle_event(self, event: pygame.event.Event, scene: "GameScene") -> bool:
+    def handle_event(self, event: pygame.event.Event, scene: GameScene) -> bool:
         """Clicks and pointing on the panel stay on it: the board beneath neither lights a region nor
         shows its tooltip (a unit being dragged or a board being panned still follows the pointer)."""
         if self.hidden or self.rect.w <= 0:
@@ -224,14 +227,14 @@ class CoachPanel:
             return False
         if event.type == pygame.MOUSEMOTION:
             self._pointer_inside = self.rect.collidepoint(event.pos)
-            if not self._pointer_inside or getattr(scene, "drag", None) is not None \
-                    or getattr(scene, "panning", False):
+            board_layer = scene.board_layer
+            if not self._pointer_inside or board_layer.drag() is not None or board_layer.panning:
                 return False
-            if getattr(scene, "hover_region", None) is not None:
-                scene.hover_region = None
-                scene._dirty = True
+            if board_layer.hover_region is not None:
+                board_layer.hover_region = None
+                scene.dirty = True
             # off the board for the scene: a selected region's facts show at the region, not under the box
-            scene.hover_pos = (-1, -1)
+            board_layer.pointer = (-1, -1)
             return True
         if event.type == pygame.MOUSEWHEEL:
             return self._pointer_inside  # the wheel over the box zooms no board beneath
@@ -241,7 +244,7 @@ class CoachPanel:
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface, scene: "GameScene") -> None:
+    def draw(self, surface: pygame.Surface, scene: GameScene) -> None:
         if self.hidden or self.rect.w <= 0:
             return
         self._draw_marks(surface, scene)
@@ -265,7 +268,7 @@ class CoachPanel:
             panels.text(surface, line, (self.rect.x + pad, y), panels.px(14, s), COACH_TEXT, max_width=self.rect.w - 2 * pad)
             y += body.get_linesize()
 
-    def _draw_marks(self, surface: pygame.Surface, scene: "GameScene") -> None:
+    def _draw_marks(self, surface: pygame.Surface, scene: GameScene) -> None:
         """Outlines the lesson's regions and rings its rondel space (on top of the highlights, so they stand out)."""
         s = scene.layout.scale
         width = max(3, round(4 * s))
@@ -277,13 +280,13 @@ class CoachPanel:
         for region in marks:
             scene.board.outline_region(surface, region, COACH_EDGE, width)
         surface.set_clip(clip)
-        if marks and hasattr(scene.board, "redraw_over_marks"):
+        if marks:
             scene.board.redraw_over_marks(surface)  # the outlines cross neighbouring names and pieces: those on top
         panel = self.panel_mark(scene)
         if panel is not None:
             pygame.draw.rect(surface, COACH_EDGE, panel, width, border_radius=6)
         space = self.rondel_space()
-        geometry = getattr(scene, "_rondel_geometry", None)
+        geometry = scene.chrome.rondel_geometry
         if space is not None and geometry is not None:
             cx, cy, inner, outer = geometry
             n = len(scene.session.state.board.rondel)
@@ -294,8 +297,7 @@ class CoachPanel:
             ring += [(cx + (inner - 3) * math.cos(a1 - (a1 - a0) * t / 10), cy + (inner - 3) * math.sin(a1 - (a1 - a0) * t / 10))
                      for t in range(11)]
             pygame.draw.polygon(surface, COACH_EDGE, ring, width)
-            if hasattr(scene, "redraw_rondel_names"):
-                scene.redraw_rondel_names(surface)  # the ring cut "Importer" and "Investisseur"
+            scene.chrome.redraw_rondel_names(surface)  # the ring cut "Importer" and "Investisseur"
 
     def _progress_text(self) -> str:
         total = len(self.coach.steps)
@@ -309,7 +311,7 @@ class CoachPanel:
         self.coach.detach()
 
 
-def start_tutorial(app: "App", restart: bool = False) -> None:
+def start_tutorial(app: App, restart: bool = False) -> None:
     """Open the guided game on the game screen: the saved one continued, or a new one."""
     from imperial_desktop.tutorial import start_coach
 

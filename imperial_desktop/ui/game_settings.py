@@ -5,24 +5,26 @@ is reused as it is (the same rows, tool tips, Save and Back); only its frame dif
 over the board instead of a panel over the dimmed backdrop, and closing it returns to the game
 instead of the title screen. The game screen stays where it was behind it (its session, its
 autosave, the computer turn being shown), and its computers wait while the window is open
-(``GameScene.holds_computers``), so nothing of the game is lost or missed.
+(its layer, ``ui.layers.windows.SettingsLayer``, holds them), so nothing of the game is lost or missed.
 
 What Save changes applies as on the title screen (the window's size and full screen at once);
 the game screen then applies the rest that concerns the game now (see
-``GameScene._settings_closed``): the pace of computer turns, the language of its buttons and
+``SettingsLayer._closed``): the pace of computer turns, the language of its buttons and
 panels (the log's earlier lines stay as they were written), hidden cash in a hot seat. The
 computers' thinking time applies from the next game started or continued, as its tool tips say.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UILabel, UIWindow
 
 from imperial_desktop.i18n import _
-from imperial_desktop.ui.menus import SettingsScene, _fit, _selected
+from imperial_desktop.ui.menu_base import _fit, _selected
+from imperial_desktop.ui.settings_screen import SettingsScene
 
 if TYPE_CHECKING:
     from imperial_desktop.ui.app import App
@@ -35,7 +37,7 @@ class GameSettings(SettingsScene):
 
     panel_size = (660, 560)
 
-    def __init__(self, app: "App", on_close: Callable[[bool, str], None]):
+    def __init__(self, app: App, on_close: Callable[[bool, str], None]):
         self.on_close = on_close
         self.open = True
         super().__init__(app)

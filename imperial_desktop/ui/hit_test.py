@@ -70,3 +70,14 @@ class RegionHitTester:
             self.fallbacks += 1
             return self.geometry.region_at(x, y)
         return self.ids[value - 1] if value else None
+
+
+_HIT_TESTERS: dict[int, RegionHitTester] = {}
+
+
+def hit_tester(geometry: BoardGeometry) -> RegionHitTester:
+    """The (cached) fast hit-tester of a board geometry."""
+    tester = _HIT_TESTERS.get(id(geometry))
+    if tester is None:
+        tester = _HIT_TESTERS[id(geometry)] = RegionHitTester(geometry)
+    return tester

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import pygame
 
-from imperial_desktop.core.board import load_board
 from imperial_desktop.i18n import N_, _
-from imperial_desktop.ui import tokens
+from imperial_desktop.ui import board_look, tokens
 from imperial_desktop.ui.fonts import font
-from imperial_desktop.ui.map_render import NATION_COLOURS, NEUTRAL, SEA, SWITZERLAND
-from imperial_desktop.ui.palette import (HOVER, LEGAL, MOVABLE, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT, PIECE,
+from imperial_desktop.ui.map_render import IMPASSABLE, IMPASSABLE_HATCH, NEUTRAL, SEA
+from imperial_desktop.ui.palette import (HOVER, LEGAL, MOVABLE, OUTLINE_DARK, PANEL_BG, PANEL_EDGE, PANEL_TEXT,
                                          QUESTION, SELECTED, RGB)
 
 TITLE = N_("Legend")
@@ -40,11 +39,13 @@ def _rows() -> list[tuple[str, str]]:
         ("anchor", _("Anchor: a harbour (its fleets lie next to it)")),
         ("head:", _("Colours")),
     ]
-    nations = load_board().nation_by_id  # their names in the language in use
-    rows += [(f"nation:{n}", _("{nation} (pieces and home provinces)").format(nation=nations[n].name)) for n in PIECE]
+    board = board_look.board()  # the names in the language in use
+    rows += [(f"nation:{n}", _("{nation} (pieces and home provinces)").format(nation=board.name_of(n)))
+             for n in board.nation_ids]
+    rows.append(("ground:neutral", _("Neutral land")))
+    rows += [(f"ground:impassable:{r}", _("{region}: impassable").format(region=board.name_of(r)))
+             for r in board_look.impassable_regions()]
     rows += [
-        ("ground:neutral", _("Neutral land")),
-        ("ground:swiss", _("Switzerland: impassable")),
         ("ground:sea", _("Sea")),
         ("ring:legal", _("Green edge: a legal destination or choice")),
         ("movable", _("Green ring around a piece: it can still move")),
@@ -104,7 +105,7 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
     size = max(16, round(box.h * 0.74))
     badge = tokens.badge_size(size)  # as on the board
     c = box.center
-    nation = "france"
+    nation = board_look.legend_nation()
 
     def blit(img: pygame.Surface, **where) -> pygame.Rect:
         r = img.get_rect(**where)
@@ -154,17 +155,18 @@ def _symbol(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
     elif key.startswith("nation:"):
         n = key.split(":", 1)[1]
         sw = pygame.Rect(0, 0, box.w // 2 - 2, box.h - 6)
-        _swatch(surface, sw.move(box.x + 1, box.y + 3), NATION_COLOURS[n])
+        _swatch(surface, sw.move(box.x + 1, box.y + 3), board_look.nation_look(n).land)
         blit(tokens.army_sprite(n, round(size * 0.8), False, OUTLINE_DARK), center=(box.x + box.w * 3 // 4, c[1]))
     elif key.startswith("ground:"):
-        colour = {"neutral": NEUTRAL, "swiss": SWITZERLAND, "sea": SEA}[key.split(":", 1)[1]]
+        ground = key.split(":")[1]
+        colour = {"neutral": NEUTRAL, "impassable": IMPASSABLE, "sea": SEA}[ground]
         sw = box.inflate(-6, -6)
         _swatch(surface, sw, colour)
-        if key == "ground:swiss":
+        if ground == "impassable":  # hatched as on the map
             clip = surface.get_clip()
             surface.set_clip(sw)
             for x in range(sw.left - sw.h, sw.right, 5):
-                pygame.draw.line(surface, (160, 160, 156), (x, sw.bottom), (x + sw.h, sw.top))
+                pygame.draw.line(surface, IMPASSABLE_HATCH, (x, sw.bottom), (x + sw.h, sw.top))
             surface.set_clip(clip)
     elif key.startswith("ring:"):
         colour = {"legal": LEGAL, "selected": SELECTED, "hover": HOVER, "question": QUESTION,

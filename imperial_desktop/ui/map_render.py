@@ -1,6 +1,6 @@
 """Render the whole board map to a PNG with pygame-ce (also usable headless).
 
-``render_map(out_path, width)`` draws seas, nations, neutral lands, Switzerland,
+``render_map(out_path, width)`` draws seas, nations, neutral lands, impassable land,
 decorative islands and land, borders, names, cities with their factory squares
 and the anchors of the harbours.  Everything is drawn at twice the target size
 and scaled down smoothly, which antialiases edges and text alike.
@@ -30,23 +30,14 @@ SEA_BORDER: RGB = (232, 242, 248)
 SEA_TEXT: RGB = (46, 84, 112)
 NEUTRAL: RGB = (218, 196, 146)
 DECORATION: RGB = (204, 200, 186)
-SWITZERLAND: RGB = (196, 196, 192)
+IMPASSABLE: RGB = (196, 196, 192)
+IMPASSABLE_HATCH: RGB = (160, 160, 156)
 COAST: RGB = (58, 64, 70)
 BORDER: RGB = (62, 58, 54)
 CITY_FILL: RGB = (250, 248, 240)
 ARMAMENTS: RGB = (128, 82, 46)
 SHIPYARD: RGB = (120, 192, 230)
 FRAME: RGB = (40, 44, 48)
-
-# Muted board-game tones per nation.
-NATION_COLOURS: dict[str, RGB] = {
-    "austria_hungary": (226, 196, 88),
-    "italy": (128, 172, 100),
-    "france": (108, 146, 200),
-    "great_britain": (200, 98, 88),
-    "germany": (104, 106, 112),
-    "russia": (152, 114, 172),
-}
 
 FONT_FILES = {
     "land": "DejaVuSansCondensed-Bold.ttf",
@@ -63,15 +54,16 @@ def sea_label_lines(name: str) -> list[str]:
     return [first, rest]
 
 
-def region_colour(region: RegionGeometry, index_in_nation: int = 0) -> RGB:
-    """Fill colour of a region (provinces of a nation vary slightly in lightness)."""
+def region_colour(board: BoardGeometry, region: RegionGeometry, index_in_nation: int = 0) -> RGB:
+    """Fill colour of a region (provinces of a nation, in the muted tone its map file gives, vary
+    slightly in lightness)."""
     if region.kind == "sea":
         return SEA
     if region.kind == "impassable":
-        return SWITZERLAND
+        return IMPASSABLE
     if region.kind == "neutral_land":
         return NEUTRAL
-    base = NATION_COLOURS.get(region.nation or "", NEUTRAL)
+    base = board.nation_land.get(region.nation or "", NEUTRAL)
     shade = (0, 14, -12, 8, -6)[index_in_nation % 5]
     return tuple(max(0, min(255, c + shade)) for c in base)  # type: ignore[return-value]
 
@@ -86,7 +78,7 @@ def region_grounds(board: BoardGeometry) -> dict[str, RGB]:
             continue
         idx = counters.get(r.nation or "", 0)
         counters[r.nation or ""] = idx + 1
-        out[r.id] = region_colour(r, idx)
+        out[r.id] = region_colour(board, r, idx)
     return out
 
 
@@ -287,7 +279,7 @@ def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str], labe
     for r in sorted(board.regions.values(), key=lambda r: -r.shape.area):
         if r.kind != "sea":
             painter.fill(r.shape, grounds[r.id])
-    _hatch_switzerland(painter, board)
+    _hatch_impassable(painter, board)
     painter.outline(layers.province_borders, BORDER, 1.5)
     painter.outline(layers.national_borders, BORDER, 2.4)
     painter.outline(layers.coast, COAST, 1.8)
@@ -301,8 +293,8 @@ def draw_board(painter: _Painter, board: BoardGeometry, starting: set[str], labe
     _frame(painter, board)
 
 
-def _hatch_switzerland(painter: _Painter, board: BoardGeometry) -> None:
-    """Diagonal hatching marks Switzerland as impassable."""
+def _hatch_impassable(painter: _Painter, board: BoardGeometry) -> None:
+    """Diagonal hatching marks the land no unit may enter."""
     for r in board.regions.values():
         if r.kind != "impassable":
             continue
@@ -314,7 +306,7 @@ def _hatch_switzerland(painter: _Painter, board: BoardGeometry) -> None:
             lines.append(shapely.LineString([(t, y1), (t + (y1 - y0), y0)]))
             t += step
         hatch = shapely.intersection(shapely.MultiLineString(lines), r.shape.buffer(-1.5))
-        painter.outline(hatch, (160, 160, 156), 1.0)
+        painter.outline(hatch, IMPASSABLE_HATCH, 1.0)
 
 
 def _anchor(painter: _Painter, pos: tuple[float, float]) -> None:
@@ -366,7 +358,7 @@ def _labels(painter: _Painter, board: BoardGeometry, regions: bool = True) -> No
                 y = r.label[1] + (i - (len(lines) - 1) / 2) * 22.0
                 painter.text(line, (r.label[0], y), "sea", 17.0, SEA_TEXT, None, spacing=2.5)
             continue
-        colour, halo = label_colours(region_colour(r))
+        colour, halo = label_colours(region_colour(board, r))
         size = 11.0 if r.kind == "impassable" else 16.0 if r.shape.area > 40000 else 14.0
         painter.text(r.name, r.label, "land", size, colour, halo, halo_width=1.6)
     for d in board.decorations:
@@ -401,14 +393,15 @@ def _headless_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def render_surface(width: int = 2400, show_slots: bool = False, labels: bool = True):
-    """Draw the map onto a new pygame Surface of the given width and return it
-    (``labels=False`` for the game's board image: the board view draws the names)."""
+def render_surface(width: int = 2400, show_slots: bool = False, labels: bool = True, name: str | None = None):
+    """Draw the map of the board ``name`` (the board in use by default) onto a new pygame Surface
+    of the given width and return it (``labels=False`` for the game's board image: the board view
+    draws the names)."""
     _headless_env()
     import pygame
 
     pygame.font.init()
-    data = load_map_data()
+    data = load_map_data(name)
     board = BoardGeometry.from_map_data(data)
     starting = {f for n in data["nations"] for f in n["starting_factories"]}
     height = round(width * board.height / board.width)

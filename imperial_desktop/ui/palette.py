@@ -1,19 +1,9 @@
-"""Colours of the game's pieces and panels (the map's own tones live in map_render)."""
+"""Colours of the panels and of the marks on the board (a nation's colours come from its map file,
+see ``board_look``; the map's own tones live in map_render)."""
 
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
-
-# Wooden piece colours: AH yellow, IT green, FR blue, GB red, GE black, RU purple (R-EN components).
-PIECE: dict[str, RGB] = {
-    "austria_hungary": (236, 196, 40),
-    "italy": (70, 150, 60),
-    "france": (52, 104, 196),
-    "great_britain": (200, 44, 40),
-    "germany": (40, 40, 44),
-    "russia": (128, 72, 160),
-}
-PIECE_TEXT: dict[str, RGB] = {n: ((30, 30, 30) if n == "austria_hungary" else (250, 250, 250)) for n in PIECE}
 
 PANEL_BG: RGB = (238, 232, 218)
 PANEL_EDGE: RGB = (150, 136, 110)

@@ -14,21 +14,19 @@ import pygame
 from imperial_desktop.core import GameState
 from imperial_desktop.i18n import N_, _, ngettext, pgettext
 from imperial_desktop.ui import risk_marks, tokens
+from imperial_desktop.ui.board_look import nation_look
 from imperial_desktop.ui.localized import format_money as money
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import (
-    HEADER_BG, HEADER_TEXT, HIGHLIGHT, PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE, RGB,
+    HEADER_BG, HEADER_TEXT, HIGHLIGHT, PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, RGB,
 )
 
-NATION_SHORT = {"austria_hungary": "AH", "italy": "IT", "france": "FR", "great_britain": "GB", "germany": "GE", "russia": "RU"}
+NATION_ABBREVIATION = "nation abbreviation"  # the catalogs' context of the map's nation codes (tools/catalogs.py)
 
 
 def nation_short(nation: str) -> str:
-    """A nation's two-letter abbreviation in the language in use (the English one by default)."""
-    shorts = {"austria_hungary": pgettext("nation abbreviation", "AH"), "italy": pgettext("nation abbreviation", "IT"),
-              "france": pgettext("nation abbreviation", "FR"), "great_britain": pgettext("nation abbreviation", "GB"),
-              "germany": pgettext("nation abbreviation", "GE"), "russia": pgettext("nation abbreviation", "RU")}
-    return shorts.get(nation, NATION_SHORT.get(nation, nation))
+    """A nation's abbreviation in the language in use: its code in the map file, translated."""
+    return pgettext(NATION_ABBREVIATION, nation_look(nation).code)
 RONDEL_COLOURS: dict[str, RGB] = {
     "factory": (150, 112, 80), "production": (196, 150, 90), "maneuver": (120, 150, 110),
     "investor": (96, 140, 180), "import": (170, 120, 150), "taxation": (190, 170, 90),
@@ -154,7 +152,7 @@ def player_name(state: GameState, player: int | None) -> str:
 
 def nation_colour_text(nation: str) -> RGB:
     """A nation's colour dark enough to be read as text on the light panels."""
-    return PIECE[nation] if nation != "austria_hungary" else (150, 110, 0)
+    return nation_look(nation).text
 
 
 # ---------------------------------------------------------------- top bar
@@ -359,7 +357,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, sca
     name_lines = [lines + [""] * (tallest - len(lines)) for lines in name_lines]
     heads = [name_lines[p] + heads[p][1:] for p in range(players)]
     head_h = round(max(len(lines) for lines in heads) * (small + 3))  # a third line when a badge needs it
-    row_h = (inner.h - head_h) / 6
+    row_h = (inner.h - head_h) / len(board.nation_ids)
     # header
     hy = inner.y
     ends = [xs[k] for k, _ in fixed[1:]] + [x]
@@ -468,7 +466,7 @@ def _draw_chips(surface: pygame.Surface, labels: list[str], widths: list[int], n
     for label, width in zip(labels, widths):
         box = pygame.Rect(x, 0, width, height)
         box.centery = cell.centery
-        pygame.draw.rect(surface, PIECE[nation], box, border_radius=3)
+        pygame.draw.rect(surface, nation_look(nation).piece, box, border_radius=3)
         img = chip_font.render(label, True, tokens.piece_text_colour(nation))
         surface.blit(img, img.get_rect(center=box.center))
         boxes.append(box)

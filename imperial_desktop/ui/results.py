@@ -9,7 +9,8 @@ import pygame
 
 from imperial_desktop.core import GameState
 from imperial_desktop.ui.fonts import font
-from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, PIECE
+from imperial_desktop.ui.board_look import nation_look
+from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui import panels, tokens
 from imperial_desktop.ui.panels import nation_short, text
@@ -169,7 +170,7 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
                 pts.append((x, pts[-1][1]))
                 pts.append((x, bottom - (bottom - top) * power / 25))
         pts.append((left + (right - left) * state.turns_taken / turns, pts[-1][1]))
-        colour = PIECE[nation]
+        colour = nation_look(nation).piece
         pygame.draw.lines(surface, colour, False, pts, max(2, round(3 * scale)))
         ly = top + i * round(16 * scale)
         pygame.draw.line(surface, colour, (right + 10, ly + 6), (right + 26, ly + 6), 3)

@@ -5,16 +5,26 @@ the ``help`` catalog and translated with ``_`` where shown, so a change of langu
 The texts retell the rule book (rulebook-en.md) and the decided points (clarifications.md);
 they quote neither.
 
+What depends on the board comes from its map file (``board_look``): the nations and regions a
+text names are ``{placeholders}`` filled in where it is shown (:data:`BOARD_WORDS`; a paragraph
+about something the board lacks is left out), and the board's own paragraphs (``rules_notes``)
+stand among the topic's.
+
 Pure data and functions: no pygame, so the tutorial, the tests and tools can use them too.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from imperial_desktop.core.board import Board
+from imperial_desktop.core.events import join_words
 from imperial_desktop.i18n import N_, _, language
+from imperial_desktop.ui import board_look
 
 
 @dataclass(frozen=True)
@@ -29,21 +39,78 @@ class Topic:
         return _(self.title)
 
     def shown_paragraphs(self) -> list[tuple[str, str]]:
-        """The paragraphs in the current language (the lead may be "")."""
-        return [(_(lead) if lead else "", _(text)) for lead, text in self.paragraphs]
+        """The paragraphs in the current language with the board's words (the lead may be "")."""
+        return _filled(self.board_paragraphs(), _, board_words(True))
+
+    def source_paragraphs(self) -> list[tuple[str, str]]:
+        """The paragraphs in English with the board's English words (searched in every language)."""
+        return _filled(self.board_paragraphs(), str, board_words(False))
+
+    def board_paragraphs(self) -> list[tuple[str, str]]:
+        """The English sources with the board's own paragraphs at their places."""
+        out = list(self.paragraphs)
+        for note in board_look.rules_notes(self.id):
+            leads = [lead for lead, _text in out]
+            out.insert(leads.index(note.after) + 1 if note.after in leads else len(out), (note.lead, note.text))
+        return out
+
+
+def board_words(translated: bool) -> dict[str, str | None]:
+    """The values of the texts' placeholders on the board in use, in the current language or in
+    English; None where the board has no such thing (the paragraph is then left out)."""
+    b = board_look.board()
+    name: Callable[[str], str] = b.name_of if translated else (lambda rid: _english_name(b, rid))
+    say: Callable[[str], str] = _ if translated else str
+    nations = [name(n) for n in b.nation_ids]
+    closed = [name(r) for r in board_look.impassable_regions()]
+    cut_off = [name(r) for r in board_look.cut_off_home_provinces()]
+    border = next(iter(board_look.disputed_borders()), None)
+    return {
+        "nations": ", ".join(nations),
+        "all_nations": join_words(nations) if translated else " and ".join([", ".join(nations[:-1]), nations[-1]]),
+        "first_nation": nations[0],
+        "closed": say(CLOSED).format(regions=join_words(closed)) if closed else "",
+        "cut_off": say(CUT_OFF).format(regions=join_words(cut_off)) if cut_off else "",
+        "border_first": name(border.first) if border else None,
+        "border_second": name(border.second) if border else None,
+    }
+
+
+def _english_name(board: Board, region_or_nation: str) -> str:
+    if region_or_nation in board.regions:
+        return board.regions[region_or_nation].name_en
+    return board.nation_by_id[region_or_nation].name_en
+
+
+def _filled(paragraphs: list[tuple[str, str]], say: Callable[[str], str],
+            words: dict[str, str | None]) -> list[tuple[str, str]]:
+    """(lead, text) translated by ``say`` with ``words`` filled in; without a paragraph whose word
+    is None on this board."""
+    out = []
+    for lead, text in paragraphs:
+        shown = [say(part) if part else "" for part in (lead, text)]
+        fields = {f for part in shown for _lit, f, _spec, _conv in string.Formatter().parse(part) if f}
+        if any(words.get(f) is None for f in fields):
+            continue
+        out.append(tuple(part.format(**words).strip() if fields else part for part in shown))  # type: ignore[arg-type]
+    return out
+
+
+# Sentences a placeholder of a paragraph stands for, on a board that has such regions.
+CLOSED = N_("No unit may enter {regions}.")
+CUT_OFF = N_("It does not reach {regions}.")
 
 
 TOPICS: tuple[Topic, ...] = (
     Topic("overview", N_("Overview and aim"), (
         ("", N_("Imperial is set in Europe before 1914. You play an international investor, not a country. "
-                "You lend money to the six Great Powers (Austria-Hungary, Italy, France, Great Britain, the German "
-                "Empire and Russia) by buying their bonds.")),
+                "You lend money to the Great Powers ({all_nations}) by buying their bonds.")),
         (N_("Governments."), N_("The player who has lent a nation the most money forms its government: that player "
                                 "takes the nation's turns and decides what it does. A nation nobody has lent to has no "
                                 "government, and its turns are skipped.")),
-        (N_("Turns."), N_("The nations take turns in a fixed order: Austria-Hungary, Italy, France, Great Britain, the "
-                          "German Empire, Russia, then again from the start. In its turn a nation moves its marker on "
-                          "the rondel and carries out the action of the space where it stops.")),
+        (N_("Turns."), N_("The nations take turns in a fixed order: {nations}, then again from the start. In its "
+                          "turn a nation moves its marker on the rondel and carries out the action of the space where "
+                          "it stops.")),
         (N_("The aim."), N_("When a nation reaches 25 power points the game ends. Every bond then earns its interest "
                             "times its nation's power factor, and your cash is added. The richest investor wins: the "
                             "nations only matter through the bonds you hold in them.")),
@@ -65,7 +132,7 @@ TOPICS: tuple[Topic, ...] = (
                                  "nation, each player in turn may buy one bond of that nation or pass. A nation "
                                  "nobody buys from has no government. Players left without a government receive a "
                                  "Swiss Bank.")),
-        (N_("The investor card."), N_("It starts with the player to the left of the government of Austria-Hungary "
+        (N_("The investor card."), N_("It starts with the player to the left of the government of {first_nation} "
                                       "(or of the first nation that has one).")),
     )),
     Topic("rondel", N_("The rondel and its costs"), (
@@ -113,14 +180,12 @@ TOPICS: tuple[Topic, ...] = (
         (N_("Fleets."), N_("A fleet moves to one adjacent sea. A fleet in a harbour can only sail to the sea marked "
                            "by the harbour's anchor. Fleets at sea never return to land.")),
         (N_("Armies."), N_("An army moves to one adjacent land region: a home province or a neutral region. Armies "
-                           "never enter the seas, and nobody may enter Switzerland: the investors live there.")),
+                           "never enter the seas. {closed}")),
         (N_("Convoy."), N_("An army on the coast may cross one or more seas, if the nation has a fleet in every sea it "
                            "crosses. Each fleet carries only one army per Maneuver. The army lands on a coast.")),
         (N_("Railway."), N_("Inside its own country an army may travel by railway between home provinces, before and "
                             "after its move, as far as it likes. A home province where hostile armies stand cuts the "
-                            "railway there. The railway never leaves the country (and does not reach Dublin).")),
-        (N_("Straits."), N_("Armies may cross from Bulgaria to Turkey, but not from Sweden to Denmark or from Spain "
-                            "to Morocco without a convoy. Islands other than Ireland cannot be entered.")),
+                            "railway there. The railway never leaves the country. {cut_off}")),
         (N_("Here."), N_("Drag a unit to its destination: the regions it may reach light up. If several convoys lead "
                          "there, you choose the route.")),
     )),
@@ -220,8 +285,8 @@ TOPICS: tuple[Topic, ...] = (
                                          "moved; \"free\" makes the stop cost nothing.")),
         (N_("Swiss Bank, no card."), N_("Without investor card: whether a Swiss Bank may still force a nation to stop "
                                         "on the Investor space (\"may force a stop\" or \"may not force\").")),
-        (N_("St. Petersburg and Kiev."), N_("Whether the two provinces share a land border, so that armies march "
-                                            "directly between them.")),
+        (N_("{border_first} and {border_second}."), N_("Whether the two provinces share a land border, so that "
+                                                       "armies march directly between them.")),
         (N_("Seed."), N_("A number that fixes every shuffle: the same seed and options give the same deal. Leave it "
                          "empty for a new one.")),
     )),
@@ -288,7 +353,7 @@ def topic_words(t: Topic) -> str:
     """Everything searchable in a topic, folded: its text in the current language, then in English
     (a German player who types "Swiss Bank" finds it too)."""
     parts = [t.shown_title()] + [f"{lead} {text}" for lead, text in t.shown_paragraphs()]
-    parts += [t.title] + [f"{lead} {text}" for lead, text in t.paragraphs]
+    parts += [t.title] + [f"{lead} {text}" for lead, text in t.source_paragraphs()]
     return fold(" ".join(parts))
 
 
@@ -373,7 +438,7 @@ def search(query: str) -> list[str]:
     scored: list[tuple[int, int, str]] = []
     for index, t in enumerate(TOPICS):
         title = _tokens(t.shown_title(), t.title)
-        body = _tokens(*(f"{lead} {text}" for lead, text in t.shown_paragraphs() + list(t.paragraphs)))
+        body = _tokens(*(f"{lead} {text}" for lead, text in t.shown_paragraphs() + t.source_paragraphs()))
         score = 0
         for word in words:
             if _matches(word, title) or t.id in synonyms.get(_stem(word), ()):

@@ -51,8 +51,8 @@ def default_name(session: GameSession) -> str:
 def _people_and_computers(session: GameSession) -> str:
     """"Anna, Ben and 4 computers": a six-player game's names ran past the name's 60 characters, and
     the Load list cut what was left of them ("Player 1, Computer 1, Computer 2, Com…")."""
-    people = [plain_text(seat.name) for seat in session.seats if seat.is_human]
-    computers = sum(1 for seat in session.seats if not seat.is_human)
+    people = [plain_text(seat.name) for player, seat in enumerate(session.seats) if session.computer_level(player) is None]
+    computers = len(session.seats) - len(people)
     if not computers:
         return ", ".join(people)
     counted = ngettext("{count} computer", "{count} computers", computers).format(count=computers)

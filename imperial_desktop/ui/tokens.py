@@ -3,7 +3,7 @@ fleets, flags, factories, the marks drawn on them and rondel markers.
 
 Every piece carries an outline ring (black or white, chosen against the ground it stands on by
 ``palette.ring_colour``) so that it reads on every region colour. Drawn once per size and
-colour, then blitted."""
+colour, then blitted (a nation's colours come from its map file, ``board_look``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from functools import lru_cache
 
 import pygame
 
+from imperial_desktop.ui.board_look import nation_look
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import (ARMAMENTS, BLOCKED_MARK, HOSTILE_MARK, MOVED_MARK, OUTLINE_DARK,
-                                         OUTLINE_LIGHT, PIECE, PIECE_TEXT, QUESTION, SHIPYARD, RGB)
+                                         OUTLINE_LIGHT, QUESTION, SHIPYARD, RGB)
 
 SS = 3  # supersampling factor for smooth edges
 
@@ -46,10 +47,14 @@ def army_size(size: int, lying: bool) -> tuple[int, int]:
     return (round(size * 1.25), round(size * 0.8)) if lying else (round(size * 0.8), round(size * 1.1))
 
 
-@lru_cache(maxsize=512)
 def army_sprite(nation: str, size: int, lying: bool = False, ring: RGB = OUTLINE_DARK) -> pygame.Surface:
     """An army block inside an outline ring: upright (hostile or at home) or lying (friendly)."""
-    colour = PIECE[nation]
+    look = nation_look(nation)
+    return _army_sprite(look.piece, look.dark, size, lying, ring)
+
+
+@lru_cache(maxsize=512)
+def _army_sprite(colour: RGB, dark: bool, size: int, lying: bool, ring: RGB) -> pygame.Surface:
     w, h = army_size(size, lying)
     rw = ring_width(size) * SS
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
@@ -59,7 +64,7 @@ def army_sprite(nation: str, size: int, lying: bool = False, ring: RGB = OUTLINE
     pygame.draw.rect(big, colour, body, border_radius=2 * SS)
     # the wooden block's top face, lighter, so even a black block reads as a block
     top = pygame.Rect(body.x, body.y, body.w, max(SS, body.h // 4))
-    pygame.draw.rect(big, _lighter(colour, 0.4 if nation != "germany" else 0.3), top, border_radius=2 * SS)
+    pygame.draw.rect(big, _lighter(colour, 0.3 if dark else 0.4), top, border_radius=2 * SS)
     return _finish(big, (w, h))
 
 
@@ -70,10 +75,13 @@ def _thick_polygon(surf: pygame.Surface, colour: RGB, pts: list[tuple[float, flo
         pygame.draw.circle(surf, colour, p, width / 2)
 
 
-@lru_cache(maxsize=256)
 def fleet_sprite(nation: str, size: int, ring: RGB = OUTLINE_DARK) -> pygame.Surface:
     """A fleet: a ship's hull with a superstructure, inside an outline ring."""
-    colour = PIECE[nation]
+    return _fleet_sprite(nation_look(nation).piece, size, ring)
+
+
+@lru_cache(maxsize=256)
+def _fleet_sprite(colour: RGB, size: int, ring: RGB) -> pygame.Surface:
     w, h = round(size * 1.5), round(size * 0.85)
     rw = ring_width(size) * SS
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
@@ -90,10 +98,13 @@ def fleet_sprite(nation: str, size: int, ring: RGB = OUTLINE_DARK) -> pygame.Sur
     return _finish(big, (w, h))
 
 
-@lru_cache(maxsize=128)
 def flag_sprite(nation: str, size: int) -> pygame.Surface:
     """A flag on a pole in the nation's colour, edged dark and light so it reads on any ground."""
-    colour = PIECE[nation]
+    return _flag_sprite(nation_look(nation).piece, size)
+
+
+@lru_cache(maxsize=128)
+def _flag_sprite(colour: RGB, size: int) -> pygame.Surface:
     w, h = round(size * 0.9), round(size * 1.1)
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
     W, H = w * SS, h * SS
@@ -236,16 +247,20 @@ def anchor_sprite(size: int) -> pygame.Surface:
     return _finish(big, (d, d))
 
 
-@lru_cache(maxsize=64)
 def marker_sprite(nation: str, size: int) -> pygame.Surface:
     """An octagonal nation marker for the rondel and the tracks."""
-    colour = PIECE[nation]
+    look = nation_look(nation)
+    return _marker_sprite(look.piece, look.dark, size)
+
+
+@lru_cache(maxsize=64)
+def _marker_sprite(colour: RGB, dark: bool, size: int) -> pygame.Surface:
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
     c = size * SS / 2
     r = c * 0.95
     pts = [(c + r * math.cos(math.pi / 8 + i * math.pi / 4), c + r * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
     pygame.draw.polygon(big, colour, pts)
-    if nation == "germany":  # a black marker needs a light edge, wide enough to see on the dark top bar
+    if dark:  # a black marker needs a light edge, wide enough to see on the dark top bar
         pygame.draw.polygon(big, (235, 235, 235), pts, max(SS, round(size * SS * 0.1)))
     else:
         pygame.draw.polygon(big, (20, 20, 20), pts, max(1, SS))
@@ -253,7 +268,8 @@ def marker_sprite(nation: str, size: int) -> pygame.Surface:
 
 
 def piece_text_colour(nation: str) -> RGB:
-    return PIECE_TEXT[nation]
+    """The colour of text on a chip of the nation's piece colour."""
+    return nation_look(nation).on_piece
 
 
 @lru_cache(maxsize=32)

@@ -51,7 +51,7 @@ def region_tooltip_lines(state: GameState, region: str) -> list[str]:
         if r.harbour_sea:
             lines.append(_("Harbour opens onto the {sea}").format(sea=b.name_of(r.harbour_sea)))
     elif r.kind == "impassable":
-        lines.append(_("Switzerland: no unit may enter"))
+        lines.append(_("{region}: no unit may enter").format(region=r.name))
     else:
         lines.append(_(KIND_TEXT[r.kind]))
     if region in state.flags:
