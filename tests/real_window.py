@@ -376,7 +376,7 @@ def idle_clicks(run: RealWindow) -> None:
         run.point(run.to_window(visible_rect(button).center))
         run.frames(3)
         run.recorder.pressed.clear()
-        sleep_for = app.IDLE_AFTER + 0.8  # asleep in pygame.event.wait by then
+        sleep_for = app.rest.IDLE_AFTER + 0.8  # asleep in pygame.event.wait by then
         timer = threading.Timer(sleep_for, lambda: run.xdotool("click", "1"))
         timer.start()
         app.running = True

@@ -11,6 +11,7 @@ import time
 
 from imperial_desktop.core.validate import shows_nothing
 from imperial_desktop.i18n import _
+from imperial_desktop.ui.resting import Rest
 
 DEFAULT_SIZE = (1600, 1000)
 
@@ -87,14 +88,9 @@ class App:
 
     Scenes draw on :attr:`screen`, a surface of at least 1280 x 720 (the smallest layout): a
     smaller window gets that surface scaled down as a whole, so nothing is ever hidden, and
-    mouse positions are scaled back. When nothing moves, the loop sleeps until the next input.
+    mouse positions are scaled back. When nothing moves, the loop sleeps until the next input
+    (:class:`~imperial_desktop.ui.resting.Rest`).
     """
-
-    IDLE_AFTER = 1.5  # seconds without input before the loop rests
-    IDLE_WAIT_MS = 250  # while resting, whether the screen still rests is asked this often
-    IDLE_POLL = 0.025  # seconds between looks at the event queue while resting
-    IDLE_HEARTBEAT = 2.0  # seconds between frames while resting
-    TYPING_HEARTBEAT = 0.45  # while a text cursor blinks (pygame-gui blinks it every 0.4 s)
 
     def __init__(self, screen, *, smoke: bool = False):
         import pygame
@@ -130,8 +126,7 @@ class App:
         self.clock = pygame.time.Clock()
         self._backdrop = None
         self._release_widgets = 0  # frames until dropped widgets are collected (0: nothing to do)
-        self._last_input = time.monotonic()
-        self._last_frame = 0.0
+        self.rest = Rest(pygame, self.clock)
 
     # ---------------------------------------------------------------- window and scaling
 
@@ -398,7 +393,7 @@ class App:
 
     def _frame(self, dt: float, woke=None) -> None:
         pygame = self.pygame
-        self._last_frame = time.monotonic()
+        self.rest.framed()
         events = pygame.event.get()
         if woke is not None and woke.type != pygame.NOEVENT:
             events.insert(0, woke)
@@ -407,7 +402,7 @@ class App:
                 self.running = False
                 continue
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN):
-                self._last_input = time.monotonic()
+                self.rest.touched()
             if event.type == pygame.VIDEORESIZE:
                 if self.settings.fullscreen:
                     continue
@@ -444,11 +439,8 @@ class App:
                 release_dropped_widgets()
 
     def idle(self) -> bool:
-        """Whether nothing on screen changes by itself and the player has not touched anything lately."""
-        wants = getattr(self.scene, "wants_frames", None)
-        if wants is None or wants():
-            return False
-        return time.monotonic() - self._last_input > self.IDLE_AFTER
+        """Whether the loop may rest now (see :class:`Rest`)."""
+        return self.rest.idle(self.scene)
 
     def _typing(self) -> bool:
         """Whether a text box has the keyboard (its cursor blinks)."""
@@ -456,41 +448,17 @@ class App:
 
         return any(isinstance(e, UITextEntryLine) and e.is_focused for e in self.manager.get_focus_set() or ())
 
-    def _sleep(self):
-        """Wait for input while the screen rests; the event that woke the loop, or None.
-
-        The event is handed to the next frame in front of the queue: put back at the end, a
-        press that arrived together with its release (a touchpad tap) would come after the
-        release, and the click would be lost.
-        """
-        pygame = self.pygame
-        heartbeat = self.TYPING_HEARTBEAT if self._typing() else self.IDLE_HEARTBEAT
-        # polled between short sleeps: pygame.event.wait(timeout) costs 2% of a core by itself
-        # (measured in an X window), polling every 25 ms a tenth of that
-        until = time.monotonic() + self.IDLE_WAIT_MS / 1000
-        event = pygame.event.poll()
-        while event.type == pygame.NOEVENT and time.monotonic() < until:
-            time.sleep(self.IDLE_POLL)
-            event = pygame.event.poll()
-        self.clock.tick()  # the time asleep is no frame's time
-        if event.type != pygame.NOEVENT:
-            return event
-        if time.monotonic() - self._last_frame < heartbeat:
-            return None
-        return pygame.event.Event(pygame.NOEVENT)
-
     def run(self, max_frames: int | None = None, seconds: float | None = None) -> int:
         """The main loop (until the window closes, or ``max_frames`` / ``seconds`` for tools).
 
         While the screen rests (:meth:`idle`) no frame is drawn until input arrives, apart from
-        a frame every :attr:`IDLE_HEARTBEAT` seconds (news from other threads, such as a failed
-        autosave) or :attr:`TYPING_HEARTBEAT` while a text cursor blinks."""
+        a heartbeat frame (:class:`Rest`)."""
         frames = 0
         until = None if seconds is None else time.monotonic() + seconds
         while self.running and (until is None or time.monotonic() < until):
             woke = None
             if self.idle():
-                woke = self._sleep()
+                woke = self.rest.sleep(self._typing())
                 if woke is None:
                     continue
             dt = min(0.1, self.clock.tick(0 if self.smoke else 60) / 1000.0)
