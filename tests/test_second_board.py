@@ -37,11 +37,15 @@ LEVELS = ["random", "easy", "greedy", "normal", "hard", "expert:0.02", "exploite
 def _board_folder():
     """The tests' board folder is searched after the bundled maps while this module runs; the
     screens show the default board again after it (a game window here shows the test board)."""
+    from imperial_desktop.session import thinking
     from imperial_desktop.ui import board_look
 
+    # a worker process started by an earlier test was forked without the variable: start anew
+    thinking.shutdown()
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(MAPS_VARIABLE, str(MAPS))
         yield
+    thinking.shutdown()
     board_look.use_map(DEFAULT_MAP)
 
 
