@@ -16,7 +16,7 @@ import imperial_desktop.core.state as state_module
 from imperial_desktop.core import (
     Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, Donate, EndPhase, Event, GameRecord,
     GameSetup, GameState, ImportUnit, Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus,
-    SwissForce, event_text,
+    SwissForce, EventType, event_text,
 )
 from imperial_desktop.session.turn_steps import visible_steps
 from imperial_desktop.session.turn_summary import replay_summary
@@ -131,7 +131,9 @@ def hand_made_events() -> list[Event]:
 
 def test_the_examples_cover_every_action_kind_and_event_type():
     assert {a.type for a in hand_made_actions()} == set(Action.registry)
-    core_types = set(re.findall(r'Event\("(\w+)"', "".join(p.read_text() for p in sorted(Path(state_module.__file__).parent.glob("*.py")))))
+    source = "".join(p.read_text() for p in sorted(Path(state_module.__file__).parent.glob("*.py")))
+    core_types = {EventType[name] for name in re.findall(r"Event\(EventType\.(\w+)", source)}
+    assert core_types == set(EventType)
     assert {e.type for e in hand_made_events()} == core_types
 
 

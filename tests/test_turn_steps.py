@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 
 import imperial_desktop.core.state as state_module
-from imperial_desktop.core import GameRecord, GameSetup, GameState
+from imperial_desktop.core import EventType, GameRecord, GameSetup, GameState
 from imperial_desktop.session.turn_steps import DROPPED_EVENT_TYPES, STEP_KINDS, visible_steps
 from imperial_desktop.simulate import play_game
 
 
 def event_types_in_core() -> set[str]:
     """Every event type the rules core can produce, read from its source."""
-    return set(re.findall(r'Event\("(\w+)"', "".join(p.read_text() for p in sorted(Path(state_module.__file__).parent.glob("*.py")))))
+    source = "".join(p.read_text() for p in sorted(Path(state_module.__file__).parent.glob("*.py")))
+    return {EventType[name].value for name in re.findall(r"Event\(EventType\.(\w+)", source)}
 
 
 def test_every_event_type_is_mapped_or_listed_as_dropped():

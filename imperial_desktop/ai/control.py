@@ -42,7 +42,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from imperial_desktop.core import Action, Decision, GameState, Invest
+from imperial_desktop.core import Action, Decision, DecisionKind, GameState, Invest
 
 
 # ---------------------------------------------------------------- values
@@ -304,9 +304,9 @@ class _Flow:
         self.round0_nation = 0  # without the card: index of round 0's nation
         self.ungoverned_round0 = False  # ... and round 0 is an ungoverned nation's, before its turn
         decision = None if state.is_terminal() else state.decision()
-        if decision is None or decision.kind == "auction":
+        if decision is None or decision.kind == DecisionKind.AUCTION:
             return
-        under_way = decision.kind == "invest" and not fresh
+        under_way = decision.kind == DecisionKind.INVEST and not fresh
         if self.card_variant:
             self._card_round0(decision, under_way)
         else:

@@ -19,7 +19,7 @@ from imperial_desktop.ai.analysis import battle_wins_nothing, credits, factory_w
 from imperial_desktop.ai.heuristics import credit_gain
 from imperial_desktop.ai.lookahead import Policy, units_moved_in_turn, units_unchanged
 from imperial_desktop.ai.no_waste import reaches_investor
-from imperial_desktop.core import Action, Battle, ChooseRondel, GameState
+from imperial_desktop.core import Action, Battle, ChooseRondel, DecisionKind, GameState
 
 
 IDLE_REFERENCE = 10  # the factory correction is given for 10M lying idle, in proportion to the treasury
@@ -77,21 +77,21 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, we
     (Normal's look-ahead makes them); otherwise the turn is played here where needed."""
     decision = state.decision()
     player = state.current_player()
-    if decision is None or decision.kind != "rondel" or player is None:
+    if decision is None or decision.kind != DecisionKind.RONDEL or player is None:
         return {}
     board = state.board
     out: dict[Action, float] = {}
     for a in legal:
         if not isinstance(a, ChooseRondel):
             continue
-        kind = board.rondel[a.space].action
-        if kind == "factory" and (weights.factory or weights.early_factory) and factory_within_reach(state, a.nation):
+        space_action = board.rondel[a.space].action  # a rondel space, not a decision kind
+        if space_action == "factory" and (weights.factory or weights.early_factory) and factory_within_reach(state, a.nation):
             idle = idle_money(state, a.nation)
             points = weights.factory * min(IDLE_CAP, idle / IDLE_REFERENCE) if idle > 0 else 0.0
             points += weights.early_factory * max(0.0, 1.0 - state.turns_taken / EARLY_TURNS)
             if points:
                 out[a] = points
-        elif kind in ("maneuver", "import") and weights.empty:
+        elif space_action in ("maneuver", "import") and weights.empty:
             end = (turn_ends or {}).get(a)
             if (units_unchanged(state, end, a.nation) if end is not None else units_moved_in_turn(state, a, policy) == 0):
                 out[a] = -weights.empty

@@ -24,7 +24,7 @@ from imperial_desktop.ai.government_value import government_corrections
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights
 from imperial_desktop.ai.heuristics import HeuristicPolicy, pending_choice
 from imperial_desktop.ai.search import PLAYOUT_POLICY, REFINE, Candidate, PlayoutSearch
-from imperial_desktop.core import Action, Donate, GameState
+from imperial_desktop.core import Action, DecisionKind, Donate, GameState
 
 # Think time per decision. More time for every decision has not played stronger: against three
 # Hard on the same seeded games 0.3 s lost 13.6 +- 5.5 points of margin to 0.1 s when it only used
@@ -36,8 +36,9 @@ BUDGET_SECONDS = 0.1
 # points of margin over once (100 paired games), four times 13.0 +- 4.5 over twice (44) and eight
 # times 9.0 +- 4.4 over four (90); three times for a bond choice measured -0.3 +- 3.4 (docs/ai-history.md,
 # sessions 9 and 10).
-BUDGET_SHARE = {"rondel": 8.0, "invest": 1.0, "swiss_force": 1.0, "maneuver": 0.5, "entry_fight": 0.5,
-                "entry_demand": 0.5, "entry_status": 0.5, "entry_ask": 0.3}
+BUDGET_SHARE = {DecisionKind.RONDEL: 8.0, DecisionKind.INVEST: 1.0, DecisionKind.SWISS_FORCE: 1.0,
+                DecisionKind.MANEUVER: 0.5, DecisionKind.ENTRY_FIGHT: 0.5, DecisionKind.ENTRY_DEMAND: 0.5,
+                DecisionKind.ENTRY_STATUS: 0.5, DecisionKind.ENTRY_ASK: 0.3}
 # Not at 2 players: there four times lost (6 wins against 12 in 14 paired games against Hard, and
 # 41.7% over 60 games where one budget had won 65.8% on other seeds). At 3 players four times won
 # 35 of 60 paired games against the eight times' 28, +9.4 +- 6.4 points of margin (one run, fresh
@@ -110,7 +111,7 @@ class ExpertBot:
             return self.hard.choose(state)
         if self.searched is not None and decision.kind not in self.searched:
             return self.normal.choose(state)
-        if decision.kind in ("factory", "swiss_force"):
+        if decision.kind in (DecisionKind.FACTORY, DecisionKind.SWISS_FORCE):
             proposal = self.donor.choose(state)
             if isinstance(proposal, Donate) and state.legal_donation(proposal) is None:
                 return proposal  # a small donation that opens the option; the search follows
@@ -128,8 +129,8 @@ class ExpertBot:
         """
         bonus = self.standing_bonus(state, legal)
         kind = state.decision().kind
-        points = self.search.hard_bonus_for(len(state.setup.players)) if kind == "rondel" else 0.0
-        if kind == "invest":
+        points = self.search.hard_bonus_for(len(state.setup.players)) if kind == DecisionKind.RONDEL else 0.0
+        if kind == DecisionKind.INVEST:
             points = self.search.hard_invest_bonus
         if points:
             started = time.perf_counter()
@@ -140,7 +141,7 @@ class ExpertBot:
 
     def hard_opening_choice(self, state: GameState) -> bool:
         """Whether the pending decision is a rondel choice of the opening that Hard makes."""
-        return state.decision().kind == "rondel" and state.turns_taken < self.hard_opening
+        return state.decision().kind == DecisionKind.RONDEL and state.turns_taken < self.hard_opening
 
     def standing_bonus(self, state: GameState, legal: list[Action]) -> dict[Action, float]:
         """Fixed points for what a round of playouts cannot see (see ``corrections``)."""
@@ -158,9 +159,9 @@ class ExpertBot:
         if not self.use_prior:
             return None
         kind = state.decision().kind
-        if kind == "rondel":
+        if kind == DecisionKind.RONDEL:
             return {a: v for v, a in self.normal.rondel_scores(state, legal)}
-        if kind == "invest":
+        if kind == DecisionKind.INVEST:
             return {a: v for v, a in self.normal.invest_scores(state, legal)}
         return None
 

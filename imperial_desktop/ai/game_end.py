@@ -12,7 +12,7 @@ turns a game that drags on is ended all the same.
 
 from __future__ import annotations
 
-from imperial_desktop.core import Action, ChooseRondel, GameState
+from imperial_desktop.core import Action, ChooseRondel, DecisionKind, GameState
 
 NEAR_THE_END = 15  # a Taxation adds at most 10 power points: below this no Taxation can end the game
 STALL_TURNS = 150  # after this many nation turns every government heads for the end
@@ -22,7 +22,7 @@ def ending_choices(state: GameState, legal: list[Action]) -> tuple[ChooseRondel 
     """The legal rondel choices of Taxation that end the game now: the one with the deciding
     player first alone (or None), and those with someone else first."""
     decision = state.decision()
-    if decision is None or decision.kind != "rondel" or state.power[decision.nation] < NEAR_THE_END:
+    if decision is None or decision.kind != DecisionKind.RONDEL or state.power[decision.nation] < NEAR_THE_END:
         return None, []
     win: ChooseRondel | None = None
     losses: list[ChooseRondel] = []

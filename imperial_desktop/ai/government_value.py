@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from imperial_desktop.ai.control import control, payout_hands_takeover, purchase_locks
-from imperial_desktop.core import Action, ChooseRondel, GameState, Invest, SwissForce
+from imperial_desktop.core import Action, ChooseRondel, DecisionKind, GameState, Invest, SwissForce
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,11 @@ def government_corrections(state: GameState, legal: list[Action], points: Govern
     decision = state.decision()
     if not points.active or decision is None:
         return {}
-    if decision.kind == "swiss_force":
+    if decision.kind == DecisionKind.SWISS_FORCE:
         return _forcing_points(state, legal, points)
-    if decision.kind == "rondel":
+    if decision.kind == DecisionKind.RONDEL:
         return _financing_points(state, legal, points)
-    if decision.kind != "invest":
+    if decision.kind != DecisionKind.INVEST:
         return {}
     player = decision.player
     at_risk = {n for n, c in control(state).items() if c.governor == player and c.threats}

@@ -20,7 +20,7 @@ from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy
 from imperial_desktop.ai.lookahead import Policy, after, play_until
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.playout_policy import LookaheadPlayout
-from imperial_desktop.core import Action, GameState, SwissForce
+from imperial_desktop.core import Action, DecisionKind, GameState, SwissForce
 
 BUDGET_SECONDS = 1.0
 RONDEL_CANDIDATES = 4
@@ -51,7 +51,7 @@ class HardBot:
         # Normal, Hard and Expert players do) or by the heuristics
         self.exact_playout: Policy = self.exact
         if invest_lookahead:
-            self.exact_playout = LookaheadPlayout(self.exact, NormalBot(seed + 9), kinds=("invest",))
+            self.exact_playout = LookaheadPlayout(self.exact, NormalBot(seed + 9), kinds=(DecisionKind.INVEST,))
         self.budget = budget
         self.horizon = horizon
         self.playouts = playouts
@@ -63,21 +63,21 @@ class HardBot:
         if only is not None:
             return only
         started = time.perf_counter()
-        if decision.kind == "rondel":
+        if decision.kind == DecisionKind.RONDEL:
             turn_ends: dict[Action, GameState] = {}  # Normal's look-ahead plays each option's turn once
             scored = self.normal.rondel_scores(state, legal, turn_ends)
             corrections = rondel_corrections(state, legal, self.exact, self.corrections, turn_ends)
             ranked = scored[:RONDEL_CANDIDATES]
             ranked += [sa for sa in scored[RONDEL_CANDIDATES:] if corrections.get(sa[1], 0.0) > 0]
             return self.search(state, ranked, started, self._horizon(state), corrections)
-        if decision.kind == "invest":
+        if decision.kind == DecisionKind.INVEST:
             points = government_corrections(state, legal, self.government)
             ranked = sorted(self.normal.invest_scores(state, legal), key=lambda sa: -(sa[0] + points.get(sa[1], 0.0)))
             top = ranked[:INVEST_CANDIDATES]
             if ranked and not any(type(a).__name__ == "PassInvestment" for _, a in top):
                 top += [sa for sa in ranked if type(sa[1]).__name__ == "PassInvestment"][:1]
             return self.search(state, top, started, max(2, self._horizon(state) // 2), points)
-        if decision.kind == "swiss_force":
+        if decision.kind == DecisionKind.SWISS_FORCE:
             points = government_corrections(state, legal, self.government)
             if points and all(isinstance(a, SwissForce) for a in legal):
                 return self.normal.choose_swiss(state, legal, points)

@@ -18,13 +18,13 @@ from imperial_desktop.ai.maneuver import ManeuverView, score_demand
 from imperial_desktop.ai.game_end import STALL_TURNS, without_losing_end
 from imperial_desktop.ai.no_waste import useful_choices
 from imperial_desktop.core import (
-    ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, Decision, Donate, EndPhase,
-    GameState, ImportUnit, Invest, PassInvestment, Produce, SetArmyStatus, SwissForce,
+    ARMY, FLEET, Action, AskNation, Battle, BuildFactory, ChooseRondel, Decision, DecisionKind, Donate,
+    EndPhase, GameState, ImportUnit, Invest, PassInvestment, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.core.board import NEUTRAL
 
 Scored = list[tuple[float, Action]]
-DONATION_KINDS = ("factory", "swiss_force")  # decisions where a donation may open an option
+DONATION_KINDS = (DecisionKind.FACTORY, DecisionKind.SWISS_FORCE)  # decisions where a donation may open an option
 
 
 def pending_choice(state: GameState) -> tuple[Decision, list[Action], Action | None]:
@@ -36,7 +36,7 @@ def pending_choice(state: GameState) -> tuple[Decision, list[Action], Action | N
     decision = state.decision()
     assert decision is not None, "the game is over"
     legal = state.legal_actions()
-    if decision.kind == "rondel":
+    if decision.kind == DecisionKind.RONDEL:
         legal = useful_choices(state, legal)  # no wasted turn: every level follows this rule
         legal = without_losing_end(state, legal)  # a sure win alone; never a sure loss while there is a choice
     only = legal[0] if len(legal) == 1 and decision.kind not in DONATION_KINDS else None
@@ -61,7 +61,7 @@ class HeuristicPolicy:
         decision, legal, only = pending_choice(state)
         if only is not None:
             return only
-        if self.epsilon and decision.kind not in ("entry_status",) and self.rng.random() < self.epsilon:
+        if self.epsilon and decision.kind not in (DecisionKind.ENTRY_STATUS,) and self.rng.random() < self.epsilon:
             return self.rng.choice(legal)
         scorer: Callable[[GameState, list[Action]], Scored | Action] = getattr(self, "score_" + decision.kind)
         result = scorer(state, legal)

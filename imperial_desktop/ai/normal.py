@@ -14,7 +14,7 @@ from imperial_desktop.ai.base import register
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, evaluate
 from imperial_desktop.ai.heuristics import pending_choice, HeuristicPolicy, rondel_values
 from imperial_desktop.ai.lookahead import after
-from imperial_desktop.core import Action, ChooseRondel, GameState, Invest, PassInvestment, SwissForce
+from imperial_desktop.core import Action, ChooseRondel, DecisionKind, GameState, Invest, PassInvestment, SwissForce
 
 HEURISTIC_WEIGHT = 0.5
 
@@ -36,11 +36,11 @@ class NormalBot:
         decision, legal, only = pending_choice(state)
         if only is not None:
             return only
-        if decision.kind == "rondel":
+        if decision.kind == DecisionKind.RONDEL:
             return self.choose_rondel(state, legal)
-        if decision.kind == "invest":
+        if decision.kind == DecisionKind.INVEST:
             return self.choose_invest(state, legal)
-        if decision.kind == "swiss_force":
+        if decision.kind == DecisionKind.SWISS_FORCE:
             choice = self.policy.choose(state)
             if not isinstance(choice, SwissForce):
                 return choice  # a donation that makes forcing possible

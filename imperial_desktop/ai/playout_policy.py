@@ -12,12 +12,12 @@ from __future__ import annotations
 from imperial_desktop.ai.corrections import Corrections, rondel_corrections
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.normal import NormalBot
-from imperial_desktop.core import Action, GameState
+from imperial_desktop.core import Action, DecisionKind, GameState
 
 PLAYOUT_POLICIES = ("greedy", "lookahead")
 
 
-LOOKAHEAD_KINDS = ("rondel", "invest")
+LOOKAHEAD_KINDS = (DecisionKind.RONDEL, DecisionKind.INVEST)
 
 
 class LookaheadPlayout:
@@ -47,7 +47,7 @@ class LookaheadPlayout:
         if decision is not None and decision.kind in self.kinds:
             legal = state.legal_actions()
             if len(legal) > 1:
-                if decision.kind == "rondel":
+                if decision.kind == DecisionKind.RONDEL:
                     return self.choose_rondel(state, legal)
                 return self.normal.choose_invest(state, legal)
         return self.base.choose(state)

@@ -27,7 +27,7 @@ from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
 from imperial_desktop.ai.normal import NormalBot
 from imperial_desktop.ai.playout_policy import PLAYOUT_POLICIES, LookaheadPlayout
-from imperial_desktop.core import Action, ChooseRondel, EndPhase, GameState, PassInvestment
+from imperial_desktop.core import Action, ChooseRondel, DecisionKind, EndPhase, GameState, PassInvestment
 
 END_GAME_ROUNDS = 1.5  # play to the end of the game when it is this close
 # Playout length in rounds (a round: every nation's turn once) and how the players are assumed to
@@ -38,7 +38,7 @@ HORIZON_SCALE = 1.5
 RONDEL_HORIZON_SCALE = 0.0
 PLAYOUT_POLICY = "lookahead"
 WIDE = 10  # decisions with at most this many options search all of them
-TOP = {"maneuver": 7, "invest": 7, "auction": 6}
+TOP = {DecisionKind.MANEUVER: 7, DecisionKind.INVEST: 7, DecisionKind.AUCTION: 6}
 TOP_DEFAULT = 6
 SAMPLED = 2  # low-ranked options added at random to the top ones
 NOISE = 1.0
@@ -282,7 +282,7 @@ class PlayoutSearch:
             return self.horizon
         scale = self.horizon_scale
         decision = state.decision()
-        if self.rondel_horizon_scale and decision is not None and decision.kind == "rondel":
+        if self.rondel_horizon_scale and decision is not None and decision.kind == DecisionKind.RONDEL:
             scale = self.rondel_horizon_scale
         return max(1, round((len(state.board.nation_ids) + 1) * scale))
 

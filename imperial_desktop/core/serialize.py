@@ -8,6 +8,7 @@ from imperial_desktop.core import validate
 from imperial_desktop.core.errors import RecordError
 from imperial_desktop.core.setup import GameSetup
 from imperial_desktop.core.validate import MAX_TURNS
+from imperial_desktop.core.vocabulary import DECISION_KINDS
 
 if TYPE_CHECKING:
     from imperial_desktop.core.state import GameState
@@ -116,6 +117,10 @@ def state_from_dict(cls: type["GameState"], data: Any) -> "GameState":
         if pending is not None and not isinstance(pending, dict):
             raise RecordError("the pending decision must be an object")
         s.pending = copy_plain(pending)
+        if s.pending is not None and isinstance(s.pending.get("kind"), str):
+            # the file holds the plain string; the state holds the member (unknown kinds stay for
+            # validation to refuse)
+            s.pending["kind"] = DECISION_KINDS.get(s.pending["kind"], s.pending["kind"])
         m = data["maneuver"]
         if m is not None and (not isinstance(m, dict) or set(m) != {"phase", "moved_a", "moved_f", "convoy", "touched"}
                               or not isinstance(m["touched"], list)):

@@ -17,6 +17,7 @@ from imperial_desktop.core.actions import ARMY, FLEET
 from imperial_desktop.core.board import HOME
 from imperial_desktop.core.errors import RecordError
 from imperial_desktop.core.setup import AUCTION
+from imperial_desktop.core.vocabulary import DecisionKind
 from imperial_desktop.i18n import _
 
 if TYPE_CHECKING:
@@ -39,15 +40,15 @@ _STEP_ARITY = {
 _AUCTION_STEPS = {"auction_nation", "auction_bid", "auction_close", "auction_finish"}
 _CARD_STEPS = {"investor_card", "investor_end"}
 _NO_CARD_STEPS = {"variant_round", "round_end"}
-_ENTRY_KINDS = {"entry_fight", "entry_ask", "entry_demand", "entry_status"}
+_ENTRY_KINDS = {DecisionKind.ENTRY_FIGHT, DecisionKind.ENTRY_ASK, DecisionKind.ENTRY_DEMAND, DecisionKind.ENTRY_STATUS}
 _PENDING_KEYS = {
-    "auction": {"kind", "player", "nation"}, "rondel": {"kind", "player", "nation"},
-    "factory": {"kind", "player", "nation"}, "production": {"kind", "player", "nation"},
-    "import": {"kind", "player", "nation", "count"}, "maneuver": {"kind", "player", "nation"},
-    "entry_fight": {"kind", "player", "nation"}, "entry_ask": {"kind", "player", "nation"},
-    "entry_demand": {"kind", "player", "nation"}, "entry_status": {"kind", "player", "nation"},
-    "invest": {"kind", "player", "nation", "only"},
-    "swiss_force": {"kind", "player", "nation", "target", "queue", "paid"},
+    DecisionKind.AUCTION: {"kind", "player", "nation"}, DecisionKind.RONDEL: {"kind", "player", "nation"},
+    DecisionKind.FACTORY: {"kind", "player", "nation"}, DecisionKind.PRODUCTION: {"kind", "player", "nation"},
+    DecisionKind.IMPORT: {"kind", "player", "nation", "count"}, DecisionKind.MANEUVER: {"kind", "player", "nation"},
+    DecisionKind.ENTRY_FIGHT: {"kind", "player", "nation"}, DecisionKind.ENTRY_ASK: {"kind", "player", "nation"},
+    DecisionKind.ENTRY_DEMAND: {"kind", "player", "nation"}, DecisionKind.ENTRY_STATUS: {"kind", "player", "nation"},
+    DecisionKind.INVEST: {"kind", "player", "nation", "only"},
+    DecisionKind.SWISS_FORCE: {"kind", "player", "nation", "target", "queue", "paid"},
 }
 
 
@@ -331,12 +332,12 @@ def _check_flow(state: "GameState", out: _Problems) -> None:
         out.add(f"the pending decision names an unknown nation {nation!r}"[:160])
         return
     turn = state.turn_nation
-    if kind == "auction":
+    if kind == DecisionKind.AUCTION:
         if "auction_close" not in names or names[-1:] != ["auction_finish"] or turn is not None:
             out.add("an auction decision outside the set-up auction")
         elif nation is None:
             out.add("an auction decision without a nation")
-    elif kind == "invest":
+    elif kind == DecisionKind.INVEST:
         if p["only"] != nation:
             out.add("bad investment decision")
         elif state.setup.investor_card and ("investor_end" not in names or turn is None):
@@ -347,26 +348,26 @@ def _check_flow(state: "GameState", out: _Problems) -> None:
             out.add("an investment outside an investment round")
         elif not state.setup.investor_card and nation is None and player not in state.swiss:
             out.add("a free choice of nation for a player without Swiss Bank")
-    elif kind in ("rondel", "swiss_force"):
+    elif kind in (DecisionKind.RONDEL, DecisionKind.SWISS_FORCE):
         if turn != nation or state.agenda or state.mv is not None or state.entry is not None:
             out.add(f"a {kind} decision out of its place in the turn")
-        elif kind == "rondel" and player != state.government[nation]:
+        elif kind == DecisionKind.RONDEL and player != state.government[nation]:
             out.add("the rondel is chosen by someone other than the government")
-        elif kind == "swiss_force":
+        elif kind == DecisionKind.SWISS_FORCE:
             _check_swiss_force(state, p, out)
     else:  # a decision inside a nation's turn
         if turn is None or names[-1:] != ["end_turn"]:
             out.add(f"a {kind} decision outside a nation's turn")
             return
         expected_nation = turn
-        if kind == "entry_demand":
+        if kind == DecisionKind.ENTRY_DEMAND:
             expected_nation = nation if state.entry and nation in state.entry.get("remaining", ()) else None
         if nation != expected_nation or player != state.government.get(nation):
             out.add(f"a {kind} decision for the wrong nation or player")
             return
-        if kind == "import" and not (is_int(p["count"]) and 0 <= p["count"] < b.import_max):
+        if kind == DecisionKind.IMPORT and not (is_int(p["count"]) and 0 <= p["count"] < b.import_max):
             out.add("bad number of imported units")
-        if (kind == "maneuver" or kind in _ENTRY_KINDS) != (state.mv is not None):
+        if (kind == DecisionKind.MANEUVER or kind in _ENTRY_KINDS) != (state.mv is not None):
             out.add(f"a {kind} decision with{'out' if state.mv is None else ''} a maneuver under way")
         elif (kind in _ENTRY_KINDS) != (state.entry is not None):
             out.add("the battle question does not match the decision")
@@ -424,9 +425,9 @@ def _check_entry(state: "GameState", p: dict[str, Any], out: _Problems) -> None:
         out.add("bad battle question state")
         return
     kind = p["kind"]
-    if kind == "entry_ask" and len(remaining) < 2:
+    if kind == DecisionKind.ENTRY_ASK and len(remaining) < 2:
         out.add("a nation to ask with fewer than two left")
-    if kind == "entry_status" and (e["unit"] != ARMY or e["mode"] != "enter"):
+    if kind == DecisionKind.ENTRY_STATUS and (e["unit"] != ARMY or e["mode"] != "enter"):
         out.add("an army status question for a fleet")
 
 

@@ -10,40 +10,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from imperial_desktop.core import Action, Event, event_text
+from imperial_desktop.core import Action, Event, EventType, event_text
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.events import player_label, plural
 from imperial_desktop.i18n import _
 
 # Turn bookkeeping: the next visible step already says what these say.
 DROPPED_EVENT_TYPES = frozenset({
-    "turn_started",  # the rondel step of the same turn names the nation
-    "phase",  # "the armies move now" / "the maneuver ends": no piece changes
+    EventType.TURN_STARTED,  # the rondel step of the same turn names the nation
+    EventType.PHASE,  # "the armies move now" / "the maneuver ends": no piece changes
 })
 
 # Event type -> step kind. "taxes" gives two steps: the tax chart, then the power track.
 STEP_KINDS: dict[str, str] = {
-    "rondel_moved": "rondel",
-    "investor_forced": "swiss",
-    "factory_built": "build",
-    "unit_placed": "unit_placed",
-    "unit_moved": "move",
-    "battle": "battle",
-    "army_status": "status",
-    "factory_destroyed": "destroy",
-    "flag_placed": "flag",
-    "flag_removed": "flag",
-    "interest_paid": "interest",
-    "interest_shortfall": "interest",
-    "investor_bonus": "investor_bonus",
-    "bond_bought": "invest",
-    "bond_upgraded": "invest",
-    "government_changed": "government",
-    "swiss_bank": "swiss",
-    "investor_card": "card",
-    "taxes": "taxes",
-    "donation": "donation",
-    "game_over": "game_over",
+    EventType.RONDEL_MOVED: "rondel",
+    EventType.INVESTOR_FORCED: "swiss",
+    EventType.FACTORY_BUILT: "build",
+    EventType.UNIT_PLACED: "unit_placed",
+    EventType.UNIT_MOVED: "move",
+    EventType.BATTLE: "battle",
+    EventType.ARMY_STATUS: "status",
+    EventType.FACTORY_DESTROYED: "destroy",
+    EventType.FLAG_PLACED: "flag",
+    EventType.FLAG_REMOVED: "flag",
+    EventType.INTEREST_PAID: "interest",
+    EventType.INTEREST_SHORTFALL: "interest",
+    EventType.INVESTOR_BONUS: "investor_bonus",
+    EventType.BOND_BOUGHT: "invest",
+    EventType.BOND_UPGRADED: "invest",
+    EventType.GOVERNMENT_CHANGED: "government",
+    EventType.SWISS_BANK: "swiss",
+    EventType.INVESTOR_CARD: "card",
+    EventType.TAXES: "taxes",
+    EventType.DONATION: "donation",
+    EventType.GAME_OVER: "game_over",
 }
 
 # Consecutive events of these kinds are shown as one step (one payment round, not one per player).
@@ -64,7 +64,7 @@ class Step:
 
 def _regions(event: Event) -> tuple[str, ...]:
     d = event.data
-    if event.type == "unit_moved":
+    if event.type == EventType.UNIT_MOVED:
         return (d["origin"], d["destination"], *d.get("convoy", ()))
     region = d.get("region")
     return (region,) if isinstance(region, str) else ()
@@ -82,9 +82,9 @@ def _interest_caption(events: tuple[Event, ...], board: Board, names: list[str] 
         return names[p] if names is not None and 0 <= p < len(names) else player_label(p)
 
     paid = [_("{player}: {amount}M").format(player=who(e["player"]), amount=e["amount"])
-            for e in events if e.type == "interest_paid"]
+            for e in events if e.type == EventType.INTEREST_PAID]
     short = [_("{player}: {amount}M").format(player=who(e["player"]), amount=e["amount"])
-             for e in events if e.type == "interest_shortfall"]
+             for e in events if e.type == EventType.INTEREST_SHORTFALL]
     fields = {"nation": board.name_of(events[0]["nation"]), "payments": _(", ").join(paid), "owed": _(", ").join(short)}
     if not paid:
         text = _("{nation} pays interest: nothing (still owed: {owed})") if short else _("{nation} pays interest: nothing")
@@ -118,6 +118,6 @@ def visible_steps(action: Action, events: list[Event], board: Board,
             steps.append(Step(kind, _interest_caption(merged, board, player_names), last.nation, last.regions, None, merged))
             continue
         steps.append(_step(event, kind, board, player_names))
-        if event.type == "taxes" and event.data.get("points"):
+        if event.type == EventType.TAXES and event.data.get("points"):
             steps.append(_power_step(event, board))
     return steps

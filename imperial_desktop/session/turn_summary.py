@@ -16,7 +16,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from imperial_desktop.core import Action, BuildFactory, Donate, EndPhase, Event, GameRecord, GameSetup, GameState, Produce
+from imperial_desktop.core import (
+    Action, BuildFactory, Donate, EndPhase, Event, EventType, GameRecord, GameSetup, GameState, Produce,
+)
 from imperial_desktop.core.board import Board
 from imperial_desktop.core.events import (
     factory_noun, game_end_reason, join_words, place, player_label, plural, soldiers_pay, units_phrase,
@@ -138,11 +140,11 @@ class SummaryTracker:
         piece = _Piece(index, actor, action, [])
         self._turns[-1].pieces.append(piece)
         for event in events:
-            if event.type == "turn_started":
+            if event.type == EventType.TURN_STARTED:
                 nation = event.data["nation"]
                 piece = _Piece(index, actor, None, [])
                 self._turns.append(_Turn(nation, self._governments.get(nation), event.data.get("turn"), [piece]))
-            elif event.type == "government_changed":
+            elif event.type == EventType.GOVERNMENT_CHANGED:
                 self._governments[event.data["nation"]] = event.data["player"]
             piece.events.append(event)
         if state_after is not None:
@@ -651,14 +653,14 @@ class _TurnWriter:
 
 
 _HANDLERS: dict[str, Any] = {
-    "rondel_moved": _TurnWriter.rondel_moved, "investor_forced": _TurnWriter.investor_forced,
-    "factory_built": _TurnWriter.factory_built, "unit_placed": _TurnWriter.unit_placed,
-    "unit_moved": _TurnWriter.unit_moved, "battle": _TurnWriter.battle, "army_status": _TurnWriter.army_status,
-    "factory_destroyed": _TurnWriter.factory_destroyed, "flag_placed": _TurnWriter.flag_placed,
-    "flag_removed": _TurnWriter.flag_removed, "taxes": _TurnWriter.taxes_collected,
-    "interest_paid": _TurnWriter.interest_paid, "interest_shortfall": _TurnWriter.interest_shortfall,
-    "investor_bonus": _TurnWriter.investor_bonus, "bond_bought": _TurnWriter.bond_bought,
-    "bond_upgraded": _TurnWriter.bond_upgraded, "donation": _TurnWriter.donation,
-    "government_changed": _TurnWriter.government_changed, "swiss_bank": _TurnWriter.swiss_bank,
-    "investor_card": _TurnWriter.investor_card, "phase": _TurnWriter.phase, "game_over": _TurnWriter.game_over,
+    EventType.RONDEL_MOVED: _TurnWriter.rondel_moved, EventType.INVESTOR_FORCED: _TurnWriter.investor_forced,
+    EventType.FACTORY_BUILT: _TurnWriter.factory_built, EventType.UNIT_PLACED: _TurnWriter.unit_placed,
+    EventType.UNIT_MOVED: _TurnWriter.unit_moved, EventType.BATTLE: _TurnWriter.battle, EventType.ARMY_STATUS: _TurnWriter.army_status,
+    EventType.FACTORY_DESTROYED: _TurnWriter.factory_destroyed, EventType.FLAG_PLACED: _TurnWriter.flag_placed,
+    EventType.FLAG_REMOVED: _TurnWriter.flag_removed, EventType.TAXES: _TurnWriter.taxes_collected,
+    EventType.INTEREST_PAID: _TurnWriter.interest_paid, EventType.INTEREST_SHORTFALL: _TurnWriter.interest_shortfall,
+    EventType.INVESTOR_BONUS: _TurnWriter.investor_bonus, EventType.BOND_BOUGHT: _TurnWriter.bond_bought,
+    EventType.BOND_UPGRADED: _TurnWriter.bond_upgraded, EventType.DONATION: _TurnWriter.donation,
+    EventType.GOVERNMENT_CHANGED: _TurnWriter.government_changed, EventType.SWISS_BANK: _TurnWriter.swiss_bank,
+    EventType.INVESTOR_CARD: _TurnWriter.investor_card, EventType.PHASE: _TurnWriter.phase, EventType.GAME_OVER: _TurnWriter.game_over,
 }

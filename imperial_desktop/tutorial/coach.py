@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from imperial_desktop.core import Action, Donate, Event
+from imperial_desktop.core import Action, DecisionKind, Donate, Event
 from imperial_desktop.core.actions import ChooseRondel
 from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession
@@ -112,7 +112,7 @@ class Coach:
             return None
         if step.kind == FREE and step.suggest is not None:
             decision = self.session.state.decision()
-            if decision is not None and decision.kind == "rondel":
+            if decision is not None and decision.kind == DecisionKind.RONDEL:
                 move = next((a for a in self.suggestion(step) if isinstance(a, ChooseRondel)), None)
                 return move.space if move is not None else None
         return step.rondel

@@ -14,7 +14,7 @@ they play as the Normal level.
 from __future__ import annotations
 
 from imperial_desktop.ai import make_bot
-from imperial_desktop.core import Action, GameSetup, GameState
+from imperial_desktop.core import Action, DecisionKind, GameSetup, GameState
 from imperial_desktop.core.actions import (
     BuildFactory, ChooseRondel, EndPhase, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
@@ -69,22 +69,22 @@ def quiet_choice(state: GameState) -> Action | None:
     legal = state.legal_actions()
     nation = decision.nation
     wanted: Action | None = None
-    if decision.kind == "rondel" and nation is not None:
+    if decision.kind == DecisionKind.RONDEL and nation is not None:
         space = next_space(nation, state.rondel[nation])
         wanted = None if space is None else ChooseRondel(nation, space)
-    elif decision.kind == "factory" and nation is not None:
+    elif decision.kind == DecisionKind.FACTORY and nation is not None:
         wanted = BuildFactory(nation, None)
-    elif decision.kind == "production":
+    elif decision.kind == DecisionKind.PRODUCTION:
         wanted = max((a for a in legal if isinstance(a, Produce)), key=lambda a: len(a.cities), default=None)
-    elif decision.kind in ("import", "maneuver") and nation is not None:
+    elif decision.kind in (DecisionKind.IMPORT, DecisionKind.MANEUVER) and nation is not None:
         wanted = next((a for a in legal if isinstance(a, EndPhase)), None)
-    elif decision.kind in ("entry_fight", "entry_demand"):
+    elif decision.kind in (DecisionKind.ENTRY_FIGHT, DecisionKind.ENTRY_DEMAND):
         wanted = next((a for a in legal if isinstance(a, Peace)), None)
-    elif decision.kind == "entry_status":
+    elif decision.kind == DecisionKind.ENTRY_STATUS:
         wanted = next((a for a in legal if isinstance(a, SetArmyStatus) and not a.hostile), None)
-    elif decision.kind == "invest":
+    elif decision.kind == DecisionKind.INVEST:
         wanted = next((a for a in legal if isinstance(a, PassInvestment)), None)
-    elif decision.kind == "swiss_force":
+    elif decision.kind == DecisionKind.SWISS_FORCE:
         wanted = next((a for a in legal if isinstance(a, SwissForce) and not a.force), None)
     return wanted if wanted is not None and wanted in legal else None
 
