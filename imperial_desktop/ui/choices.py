@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from imperial_desktop.core import (
-    Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
-    Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
+    Action, AskNation, Battle, BuildFactory, ChooseRondel, DecisionKind, DestroyFactory, EndPhase, GameState,
+    ImportUnit, Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.core.events import join_words, place, units_phrase
 from imperial_desktop.i18n import _, ngettext
@@ -200,7 +200,7 @@ def decision_view(state: GameState) -> DecisionView | None:
     who = state.setup.players[decision.player]
     nation = nation_name(state, decision.nation) if decision.nation else ""
     kind = decision.kind
-    if kind == "rondel":
+    if kind == DecisionKind.RONDEL:
         choices = _distinct_rondel_labels(state, [rondel_choice(state, a) for a in legal if isinstance(a, ChooseRondel)])
         prompt = (_("{player}, choose the next space of {nation} on the rondel (or click it).")
                   if state.rondel[decision.nation] is not None else
@@ -209,7 +209,7 @@ def decision_view(state: GameState) -> DecisionView | None:
                             prompt.format(player=who, nation=nation) + _rondel_out_of_reach(state, decision.player,
                                                                                              decision.nation),
                             choices, True)
-    if kind == "swiss_force":
+    if kind == DecisionKind.SWISS_FORCE:
         target = state.board.rondel[decision.data["target"]].name
         choices = []
         for a in legal:
@@ -228,7 +228,7 @@ def decision_view(state: GameState) -> DecisionView | None:
         return DecisionView(_("Swiss Bank"), _("{player}: {nation} wants to pass Investor on its way to {space}. As a Swiss "
                                                "Bank you may force it to stop there.").format(player=who, nation=nation, space=target)
                             + " " + facts, choices)
-    if kind == "factory":
+    if kind == DecisionKind.FACTORY:
         choices = []
         for a in legal:
             assert isinstance(a, BuildFactory)
@@ -246,9 +246,9 @@ def decision_view(state: GameState) -> DecisionView | None:
             prompt += " " + _("The treasury holds only {amount}: a donation can make up the {cost}.").format(
                 amount=money(state.treasury[decision.nation]), cost=money(state.board.factory_cost))
         return DecisionView(_("{nation}: factory").format(nation=nation), prompt, choices, True)
-    if kind == "production":
+    if kind == DecisionKind.PRODUCTION:
         return production_view(state, None)
-    if kind == "import":
+    if kind == DecisionKind.IMPORT:
         choices = []
         for a in legal:
             if isinstance(a, ImportUnit):
@@ -262,7 +262,7 @@ def decision_view(state: GameState) -> DecisionView | None:
                           "highlighted province or use the buttons.", left).format(
             player=who, count=left, treasury=money(state.treasury[decision.nation]))
         return DecisionView(_("{nation}: import").format(nation=nation), prompt, choices, True)
-    if kind == "maneuver":
+    if kind == DecisionKind.MANEUVER:
         phase = state.maneuver_phase()
         no_fleets = phase == "fleets" and not any(state.fleets[decision.nation].values())
         choices = []
@@ -298,7 +298,7 @@ def decision_view(state: GameState) -> DecisionView | None:
             prompt = _("{player}, drag the armies of {nation} to move them; legal destinations light up while you drag.")
         return DecisionView(title.format(nation=nation), prompt.format(player=who, nation=nation) + rest
                             + movable_paragraph(state), choices, True)
-    if kind == "entry_fight":
+    if kind == DecisionKind.ENTRY_FIGHT:
         e = state.entry or {}
         choices = []
         for a in legal:
@@ -316,7 +316,7 @@ def decision_view(state: GameState) -> DecisionView | None:
         outcome = _("A battle removes one unit of each side; without one, the other nations there may demand one.")
         return DecisionView(_("Battle?"), " ".join(filter(None, [prompt.format(player=who, nation=nation, region=where),
                                                                  outcome, there])), choices)
-    if kind == "entry_ask":
+    if kind == DecisionKind.ENTRY_ASK:
         e = state.entry or {}
         choices = [Choice(_("Ask {nation} first").format(nation=nation_name(state, a.asked)), a,
                           _("That nation decides whether it demands a battle.")) for a in legal if isinstance(a, AskNation)]
@@ -325,7 +325,7 @@ def decision_view(state: GameState) -> DecisionView | None:
         there = units_there(state, e["region"]) if e.get("region") else ""
         return DecisionView(_("Who is asked first?"), " ".join(filter(None, [entry_news(state, who), question, there])),
                             choices)
-    if kind == "entry_demand":
+    if kind == DecisionKind.ENTRY_DEMAND:
         e = state.entry or {}
         choices = []
         for a in legal:
@@ -349,7 +349,7 @@ def decision_view(state: GameState) -> DecisionView | None:
         outcome = _("A battle removes one unit of each side.")
         return DecisionView(_("{nation}: battle?").format(nation=nation), " ".join(filter(None, [question, outcome, there])),
                             choices)
-    if kind == "entry_status":
+    if kind == DecisionKind.ENTRY_STATUS:
         e = state.entry or {}
         choices = []
         for a in legal:
@@ -360,18 +360,18 @@ def decision_view(state: GameState) -> DecisionView | None:
             else:  # neither answer is the usual one: no green button (the coach marks its own advice)
                 choices.append(Choice(_("Friendly (lying)"), a, _("No effect on the home nation.")))
         return DecisionView(_("Hostile or friendly?"), status_prompt(state, who, e.get("region")), choices)
-    if kind in ("invest", "auction"):
+    if kind in (DecisionKind.INVEST, DecisionKind.AUCTION):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
-        if kind == "auction":  # the set-up hands out the governments anyway: no gold there
+        if kind == DecisionKind.AUCTION:  # the set-up hands out the governments anyway: no gold there
             choices = [replace(c, takes_over=False) for c in choices]
         choices.sort(key=lambda c: (state.board.nation_ids.index(c.action.nation), c.action.value, c.action.trade_in or 0))  # type: ignore[union-attr]
         skip = next(a for a in legal if isinstance(a, PassInvestment))
-        choices.append(Choice(_("Pass"), skip, _("No investment now."), primary=True, pinned=True) if kind == "invest" else
+        choices.append(Choice(_("Pass"), skip, _("No investment now."), primary=True, pinned=True) if kind == DecisionKind.INVEST else
                        Choice(_("Buy no bond of {nation}").format(nation=nation), skip,
                               _("Keep your money; the next player may buy a bond of {nation}.").format(nation=nation),
                               primary=True, pinned=True))
         cash = money(state.cash[decision.player])
-        if kind == "auction":
+        if kind == DecisionKind.AUCTION:
             prompt = _("{player} ({cash}): each player in turn may buy one bond of {nation}.").format(
                 player=who, cash=cash, nation=nation)
             title = _("Set-up: buying bonds of {nation}").format(nation=nation)
@@ -456,10 +456,10 @@ def unmoved_units(state: GameState) -> int:
 def decision_headline(state: GameState) -> str:
     """The top bar's sentence for the pending decision (counts kept current)."""
     decision = state.decision()
-    if decision is not None and decision.kind == "auction" and decision.nation:  # short: fits one line at 1280
+    if decision is not None and decision.kind == DecisionKind.AUCTION and decision.nation:  # short: fits one line at 1280
         return _("Set-up: {player} may buy a bond of {nation}").format(
             player=state.setup.players[decision.player], nation=nation_name(state, decision.nation))
-    if decision is not None and decision.kind == "import" and decision.nation:
+    if decision is not None and decision.kind == DecisionKind.IMPORT and decision.nation:
         left = 3 - decision.data.get("count", 0)
         who = state.setup.players[decision.player]
         return ngettext("{player} ({nation}) imports: {count} more unit possible",
@@ -554,7 +554,7 @@ def region_actions(state: GameState, region: str) -> list[Action]:
             out.append(a)
         elif isinstance(a, ImportUnit) and a.region == region:
             out.append(a)
-        elif isinstance(a, (Battle, SetArmyStatus, DestroyFactory)) and a.region == region and state.decision().kind == "maneuver":
+        elif isinstance(a, (Battle, SetArmyStatus, DestroyFactory)) and a.region == region and state.decision().kind == DecisionKind.MANEUVER:
             out.append(a)
     return out
 

@@ -6,7 +6,7 @@ the log never tells what the board has not shown yet.
 
 from __future__ import annotations
 
-from imperial_desktop.core import Action, Event, GameState, event_text
+from imperial_desktop.core import Action, Event, EventType, GameState, event_text
 from imperial_desktop.i18n import _
 from imperial_desktop.session.controller import GameSession
 
@@ -50,7 +50,7 @@ class GameLog:
         restated |= {"import": {"unit_placed"}, "build_factory": {"factory_built"},
                      "invest": {"bond_bought", "bond_upgraded"}, "army_status": {"army_status"}}.get(action.type, set())
         for e in events:
-            if e.type in restated or e.type == "phase":
+            if e.type in restated or e.type == EventType.PHASE:
                 continue
             into.append("  " + event_text(e, board, names))
         del self.lines[:-MOST_LINES]

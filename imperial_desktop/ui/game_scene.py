@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
-from imperial_desktop.core import Action, EndPhase, IllegalActionError
+from imperial_desktop.core import Action, DecisionKind, EndPhase, IllegalActionError
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.ui.board_geometry import BoardGeometry
@@ -195,7 +195,7 @@ class GameScene:
     def act_checked(self, action: Action) -> None:
         """Act, but ask first where a click could lose something (ending a maneuver early)."""
         state = self.session.state
-        if isinstance(action, EndPhase) and state.decision() is not None and state.decision().kind == "maneuver":
+        if isinstance(action, EndPhase) and state.decision() is not None and state.decision().kind == DecisionKind.MANEUVER:
             waiting = unmoved_units(state)
             if waiting:
                 nation = state.board.name_of(state.acting_nation())

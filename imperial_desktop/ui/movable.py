@@ -7,7 +7,7 @@ allows them.
 
 from __future__ import annotations
 
-from imperial_desktop.core import GameState, MoveArmy, MoveFleet
+from imperial_desktop.core import DecisionKind, GameState, MoveArmy, MoveFleet
 from imperial_desktop.i18n import _, ngettext
 
 LINES_AT_MOST = 4  # regions listed one a line in the decision panel; more share a paragraph
@@ -16,7 +16,7 @@ LINES_AT_MOST = 4  # regions listed one a line in the decision panel; more share
 def moving_kind(state: GameState) -> str | None:
     """"fleet" or "army": the units that move in this phase of a maneuver (None outside one)."""
     decision = state.decision()
-    if decision is None or decision.kind != "maneuver":
+    if decision is None or decision.kind != DecisionKind.MANEUVER:
         return None
     return "fleet" if state.maneuver_phase() == "fleets" else "army"
 

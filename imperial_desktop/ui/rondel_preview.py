@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from imperial_desktop.core import (
-    ARMY, FLEET, ChooseRondel, EndPhase, Event, GameState, MoveArmy, MoveFleet, Produce, SwissForce,
+    ARMY, FLEET, ChooseRondel, DecisionKind, EndPhase, Event, EventType, GameState, MoveArmy, MoveFleet,
+    Produce, SwissForce,
 )
 from imperial_desktop.core.events import join_words, plural, units_phrase
 from imperial_desktop.i18n import _, ngettext
@@ -66,7 +67,7 @@ def _played(state: GameState, action: ChooseRondel) -> tuple[GameState, list[Eve
     events = after.apply(action)
     could_force = False
     decision = after.decision()
-    while decision is not None and decision.kind == "swiss_force":
+    while decision is not None and decision.kind == DecisionKind.SWISS_FORCE:
         could_force = True
         events += after.apply(SwissForce(decision.player, decision.nation, False))
         decision = after.decision()
@@ -91,8 +92,8 @@ def _units(armies: int, fleets: int) -> str:
 
 
 def _taxation(state: GameState, nation: str, after: GameState, events: list[Event]) -> tuple[str, str]:
-    d = next(e.data for e in events if e.type == "taxes")
-    ends = any(e.type == "game_over" for e in events)
+    d = next(e.data for e in events if e.type == EventType.TAXES)
+    ends = any(e.type == EventType.GAME_OVER for e in events)
     points = "+" + plural(d["points"], "power point")
     head = _("Taxes {taxes}: {points}").format(taxes=money(d["taxes"]), points=points)
     bonus = _("{amount} bonus to you").format(amount=money(d["bonus"])) if d["bonus"] else ""
@@ -132,7 +133,7 @@ def _production(state: GameState, nation: str, after: GameState, events: list[Ev
     blocked = [r for r in own if r in state.occupied_regions()]
     decision = after.decision()
     best: tuple[str, ...] = ()
-    if decision is not None and decision.kind == "production":
+    if decision is not None and decision.kind == DecisionKind.PRODUCTION:
         best = max((a.cities for a in after.legal_actions() if isinstance(a, Produce)), key=len)
     fleets = sum(1 for r in best if b.regions[r].factory_type == "shipyard")
     armies = len(best) - fleets
@@ -166,11 +167,11 @@ def _investor(state: GameState, nation: str, after: GameState, events: list[Even
     gov = state.government[nation]
     names = state.setup.players
     due = state.interest_due(nation)
-    paid = [e.data for e in events if e.type == "interest_paid"]
+    paid = [e.data for e in events if e.type == EventType.INTEREST_PAID]
     total = sum(due.values())
     yours = sum(p["amount"] for p in paid if p["player"] == gov)
     from_cash = sum(p["by_government"] for p in paid)
-    unpaid = sum(e.data["amount"] for e in events if e.type == "interest_shortfall")
+    unpaid = sum(e.data["amount"] for e in events if e.type == EventType.INTEREST_SHORTFALL)
     tip: list[str] = []
     if not total:
         line = _("No bonds: no interest to pay")
@@ -190,7 +191,7 @@ def _investor(state: GameState, nation: str, after: GameState, events: list[Even
             tip.append(_("You forgo {amount} of your own interest.").format(amount=money(due[gov] - yours)))
         if unpaid:
             tip.append(_("{amount} of interest cannot be paid.").format(amount=money(unpaid)))
-    bonus = next((e.data for e in events if e.type == "investor_bonus"), None)
+    bonus = next((e.data for e in events if e.type == EventType.INVESTOR_BONUS), None)
     if bonus is not None:
         if bonus["player"] == gov:
             line = _clauses(line, _("then you get {amount} and invest").format(amount=money(bonus["amount"])))
@@ -264,11 +265,11 @@ def _movable(after: GameState, kind: type) -> int:
 def _maneuver(state: GameState, nation: str, after: GameState, events: list[Event]) -> tuple[str, str]:
     fleets = armies = 0
     decision = after.decision()
-    if decision is not None and decision.kind == "maneuver" and after.maneuver_phase() == "fleets":
+    if decision is not None and decision.kind == DecisionKind.MANEUVER and after.maneuver_phase() == "fleets":
         fleets = _movable(after, MoveFleet)
         after.apply(EndPhase(nation, "fleets"))  # a copy: see which armies could move then
         decision = after.decision()
-    if decision is not None and decision.kind == "maneuver" and after.maneuver_phase() == "armies":
+    if decision is not None and decision.kind == DecisionKind.MANEUVER and after.maneuver_phase() == "armies":
         armies = _movable(after, MoveArmy)
     tip = _("Fleets move first, then armies (by rail and by sea); battles are 1:1; a flag marks each region "
             "the nation alone then holds.")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from imperial_desktop.core import BuildFactory, GameState, ImportUnit, MoveArmy
+from imperial_desktop.core import BuildFactory, DecisionKind, GameState, ImportUnit, MoveArmy
 from imperial_desktop.i18n import _
 from imperial_desktop.ui import refusals
 from imperial_desktop.ui.choices import (
@@ -114,7 +114,7 @@ class BoardLayer(Layer):
         scene = self.scene
         state = scene.session.state
         kind = scene.human_decision()
-        piece = scene.board.piece_at(pos) if kind == "maneuver" else None
+        piece = scene.board.piece_at(pos) if kind == DecisionKind.MANEUVER else None
         if piece is not None and piece.nation == state.acting_nation():
             actions = move_actions(state, piece.region, piece.kind)
             if actions:
@@ -169,11 +169,11 @@ class BoardLayer(Layer):
                 out[region] = LEGAL
             return out
         kind = scene.human_decision()
-        if kind == "production":
+        if kind == DecisionKind.PRODUCTION:
             chosen = scene.decisions.production_selection
             for city in (chosen if chosen is not None else default_production(state)):
                 out[city] = LEGAL
-        if kind in ("factory", "import"):
+        if kind in (DecisionKind.FACTORY, DecisionKind.IMPORT):
             for a in state.legal_actions():
                 if isinstance(a, BuildFactory) and a.city:
                     out[a.city] = LEGAL

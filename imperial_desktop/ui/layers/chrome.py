@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from imperial_desktop.core import ChooseRondel, GameState
+from imperial_desktop.core import ChooseRondel, DecisionKind, GameState
 from imperial_desktop.i18n import _
 from imperial_desktop.session.turn_steps import Step
 from imperial_desktop.ui import panels, refusals, rondel_panel, tracks_panel
@@ -84,7 +84,7 @@ class ChromeLayer(Layer):
             kind = scene.human_decision()
             state = scene.session.state
             space = rondel_panel.rondel_space_at(event.pos, self.rondel_geometry, len(state.board.rondel))
-            if space is not None and kind == "rondel":
+            if space is not None and kind == DecisionKind.RONDEL:
                 self._click_rondel(space)
             elif space is not None and kind is not None:  # a human decides something else now
                 scene.show_message(refusals.rondel_refused(state, state.acting_nation(), space))

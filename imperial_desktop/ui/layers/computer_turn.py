@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from imperial_desktop.core import Action, Donate, Event, GameState, event_text
+from imperial_desktop.core import Action, DecisionKind, Donate, Event, EventType, GameState, event_text
 from imperial_desktop.i18n import _
 from imperial_desktop.session.turn_steps import Step, visible_steps
 from imperial_desktop.ui import panels
@@ -95,9 +95,9 @@ class ComputerTurnLayer(Layer):
                     self._note_step(step)  # shown at once: listed at once
                 self.animator.add(step, slide)
         for e in events:
-            if e.type == "game_over":
+            if e.type == EventType.GAME_OVER:
                 self.wants_results = True
-            if e.type == "taxes" and not computer and not any(x.type == "game_over" for x in events):
+            if e.type == EventType.TAXES and not computer and not any(x.type == EventType.GAME_OVER for x in events):
                 scene.show_message(event_text(e, state.board, names), 4.0, info=True)
 
     def _note_step(self, step: Step) -> None:
@@ -123,7 +123,7 @@ class ComputerTurnLayer(Layer):
     def state_turn_key(state: GameState) -> tuple[str, object]:
         """Whose turn the decision now waiting belongs to (the same keys as ``_step_turn_key``)."""
         decision = state.decision()
-        if decision is not None and decision.kind in ("invest", "swiss_force"):
+        if decision is not None and decision.kind in (DecisionKind.INVEST, DecisionKind.SWISS_FORCE):
             return ("investor", decision.player)
         nation = state.acting_nation()
         return ("nation", nation) if nation else ("player", state.current_player())
@@ -136,7 +136,7 @@ class ComputerTurnLayer(Layer):
         what, who = key
         if what == "investor":
             player = names[who] if isinstance(who, int) and 0 <= who < len(names) else ""
-            if kind == "swiss_force":
+            if kind == DecisionKind.SWISS_FORCE:
                 return _("Swiss Bank: {player}").format(player=player)
             return _("Investor: {player}").format(player=player)
         if what == "nation" and who:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from imperial_desktop.core import DecisionKind
 from imperial_desktop.ui.choices import (
     Choice,
     decision_view,
@@ -79,7 +80,7 @@ class DecisionLayer(Layer):
             return
         if not human:
             return
-        if state.decision() is not None and state.decision().kind == "production":
+        if state.decision() is not None and state.decision().kind == DecisionKind.PRODUCTION:
             if self._production_for != session.version:
                 self.production_selection = None
                 self._production_for = session.version
@@ -101,7 +102,7 @@ class DecisionLayer(Layer):
         session = self.scene.session
         state = session.state
         decision = state.decision()
-        if decision is None or decision.kind != "production" or not session.waits_for_local_input():
+        if decision is None or decision.kind != DecisionKind.PRODUCTION or not session.waits_for_local_input():
             self._key = None  # a stale panel: rebuild it for the decision of now
             return
         chosen = set(self.production_selection if self.production_selection is not None else default_production(state))
