@@ -617,7 +617,7 @@ def test_hint_reasons_for_moves_say_what_each_move_does_where_it_goes():
     state.flags["belgium"] = FR
     state.flags["holland"] = GE
     start_maneuver(state, GE)
-    if state.mv["phase"] == "fleets":
+    if state.maneuver_view().phase == "fleets":
         state.apply(EndPhase(GE, "fleets"))
     said = {d: _step_effect(state, MoveArmy(GE, "cologne", d)) for d in ("belgium", "holland", "munich", "paris")}
     assert said["belgium"] == "can take Belgium's flag from France"

@@ -15,9 +15,10 @@ import pytest  # noqa: E402
 from imperial_desktop.core import EndPhase, MoveArmy  # noqa: E402
 from imperial_desktop.ui import board_look, map_render, tokens  # noqa: E402
 from imperial_desktop.ui.board_geometry import BoardGeometry  # noqa: E402
-from imperial_desktop.ui.board_view import BoardView, Piece, load_board_image  # noqa: E402
+from imperial_desktop.ui.board_view import BoardView, load_board_image  # noqa: E402
 from imperial_desktop.ui.legend import _rows, draw_legend, legend_size  # noqa: E402
 from imperial_desktop.ui.palette import contrast_ratio, relative_luminance, ring_colour  # noqa: E402
+from imperial_desktop.ui.piece_layout import Piece  # noqa: E402
 from tests.helpers import AH, FR, IT, RU, clear_units, legal_of, new_game, put, start_maneuver  # noqa: E402
 
 # The board rectangle of a 1280x720 window (fit zoom about 0.30) and of 1600x1000 (about 0.42).
@@ -122,7 +123,7 @@ def maneuver_state():
     put(state, FR, "paris", armies=2)
     put(state, IT, "vienna", armies=1, hostile=True)
     start_maneuver(state, FR)
-    if state.mv["phase"] == "fleets":
+    if state.maneuver_view().phase == "fleets":
         state.apply(EndPhase(FR, "fleets"))
     move = next(a for a in legal_of(state, MoveArmy) if a.origin == "paris" and a.destination == "dijon")
     state.apply(move)
@@ -524,7 +525,7 @@ def test_an_army_whose_status_is_asked_stands_with_a_question_mark(geometry, scr
     from imperial_desktop.core import SetArmyStatus
 
     state = _played_states()["entry_status"]
-    nation, region = state.pending["nation"], state.entry["region"]
+    nation, region = state.pending["nation"], state.entry_view().region
     board = view(geometry, FIT_1280)
     board.draw(pygame.Surface(FIT_1280), state, version=1)
     assert ("undecided", region, nation) in {(m.kind, m.region, m.nation) for m in board.marks}

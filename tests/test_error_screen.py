@@ -42,7 +42,7 @@ def play_until_human(app, session, frames=3000):
     for _ in range(frames):
         app.frame(1 / 60)
         session.wait_for_computer(5)
-        if session.human_to_move() and not app.scene.presenter.animator.busy:
+        if session.waits_for_local_input() and not app.scene.presenter.animator.busy:
             return
     raise AssertionError("no human decision came")
 
@@ -106,7 +106,7 @@ def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path, m
         if isinstance(app.scene, ErrorScene):
             break
         scene = app.scene
-        if session.human_to_move() and scene.decisions.panel is not None:
+        if session.waits_for_local_input() and scene.decisions.panel is not None:
             button = scene.decisions.panel.button_for(lambda c: c.pinned and c.action is not None) or next(
                 b for b, c in scene.decisions.panel.buttons.items() if c.action is not None)
             click(app, button)

@@ -371,7 +371,7 @@ def test_window_start_the_game_and_play_with_a_broken_folder(tmp_path, monkeypat
         for _ in range(300):  # the computers play on; the human answers with a legal action
             if session.state.is_terminal() or len(session.record.actions) >= 8:
                 break
-            if session.human_to_move():
+            if session.waits_for_local_input():
                 session.apply(session.state.legal_actions()[0])
             app.frame(1 / 60)
             session.wait_for_computer(5)

@@ -471,7 +471,7 @@ def test_autosaver_writes_in_a_background_thread_latest_state_wins(tmp_path, mon
 def test_autosaver_saves_computer_moves(tmp_path):
     session = start_session()
     saver = AutoSaver(session, tmp_path, save_now=False)
-    while session.human_to_move():
+    while session.waits_for_local_input():
         session.apply(session.state.legal_actions()[0])
     assert session.run_computers(max_actions=3) >= 1
     assert saver.flush(10)

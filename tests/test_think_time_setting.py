@@ -150,7 +150,7 @@ def test_the_chosen_thinking_time_is_saved_and_used_by_the_next_game_and_by_cont
     for _ in range(200):  # the computers play (through the stand-in worker) until Ann decides
         app.frame(1 / 60)
         session.wait_for_computer(5)
-        if session.human_to_move() and not app.scene.presenter.animator.busy:
+        if session.waits_for_local_input() and not app.scene.presenter.animator.busy:
             break
     assert set(fake_worker) == {"expert:0.3", "hard:0.3"}  # both computers decided through the worker
     app.autosaver.flush(5.0)

@@ -190,8 +190,8 @@ def test_after_a_computer_round_the_summary_matches_the_events():
     tracker = SummaryTracker(session)
     session.run_computers()
     for _ in range(3):  # three human decisions, each followed by a computer round
-        assert session.human_to_move()
-        while session.human_to_move():
+        assert session.waits_for_local_input()
+        while session.waits_for_local_input():
             session.apply(session.state.legal_actions()[0])
         mine = len(session.record.actions) - 1
         session.run_computers()
@@ -209,7 +209,7 @@ def test_mark_seen_hides_what_was_read():
     session = live_session(7)
     tracker = SummaryTracker(session)
     session.run_computers()
-    while session.human_to_move():
+    while session.waits_for_local_input():
         session.apply(session.state.legal_actions()[0])
     session.run_computers()
     assert tracker.since(0)

@@ -14,7 +14,7 @@ def test_a_battle_question_names_every_nations_units_in_the_region(kind) -> None
     from imperial_desktop.ui.choices import decision_view
 
     state = _played_states()[kind]
-    region = state.entry["region"]
+    region = state.entry_view().region
     prompt = decision_view(state).prompt
     standing = [(n, state.armies[n].get(region, 0)) for n in state.board.nation_ids if state.armies[n].get(region, 0)]
     assert len(standing) >= 2
@@ -77,8 +77,8 @@ def test_hostile_or_friendly_says_what_each_answer_does_to_the_home_nation() -> 
     from imperial_desktop.ui.choices import decision_view
 
     state = _played_states()["entry_status"]
-    region = state.entry["region"]
-    mover, owner = state.entry["mover"], state.board.regions[region].nation
+    region = state.entry_view().region
+    mover, owner = state.entry_view().mover, state.board.regions[region].nation
     prompt = decision_view(state).prompt
     name, home, where = state.board.name_of(mover), state.board.name_of(owner), state.board.regions[region].name
     assert f"the army of {name} entered {where}, a home province of {home}." in prompt

@@ -259,7 +259,7 @@ def test_undo_stops_at_a_computers_action_on_the_next_turn(app):
     play_the_british_turn(driver)
     key(driver, pygame.K_RETURN)
     for _ in range(3000):
-        if session.human_to_move() and not driver.scene.presenter.animator.busy and driver.scene.decisions.panel is not None:
+        if session.waits_for_local_input() and not driver.scene.presenter.animator.busy and driver.scene.decisions.panel is not None:
             break
         driver.frame(1)
     else:
@@ -396,14 +396,14 @@ def two_seats(confirm: bool = True) -> GameSession:
 
 def play_until_handed_on(session: GameSession) -> None:
     while not session.awaiting_confirmation():
-        assert session.human_to_move()
+        assert session.waits_for_local_input()
         session.apply(session.state.legal_actions()[0])
 
 
 def test_a_session_asks_no_confirmation_unless_told():
     session = two_seats(confirm=False)
     assert not session.confirm_turns
-    while session.human_to_move():
+    while session.waits_for_local_input():
         session.apply(session.state.legal_actions()[0])
     assert not session.awaiting_confirmation() and not session.confirm_turn()
     assert session.run_computers(max_actions=1) == 1
@@ -442,7 +442,7 @@ def test_the_same_person_governing_the_next_nation_is_not_asked_in_between():
 
 def test_turning_confirmation_on_in_a_game_asks_from_the_next_turn_on():
     session = two_seats(confirm=False)
-    while session.human_to_move():
+    while session.waits_for_local_input():
         session.apply(session.state.legal_actions()[0])
     session.confirm_turns = True  # the last action handed the game on before: not asked about now
     assert not session.awaiting_confirmation()

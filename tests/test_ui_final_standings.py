@@ -109,8 +109,8 @@ def test_donate_is_off_while_a_computer_decides_and_on_for_the_deciding_human() 
     assert scene.commands.buttons["donate"].is_enabled is human
     session.run_computers()
     driver.frame(2)
-    assert session.human_to_move() and scene.commands.buttons["donate"].is_enabled
-    while session.human_to_move():
+    assert session.waits_for_local_input() and scene.commands.buttons["donate"].is_enabled
+    while session.waits_for_local_input():
         session.apply(session.state.legal_actions()[0])
     scene.commands.sync()  # as every frame does (a frame would also let the computers play on)
     assert not session.waits_for_local_input()

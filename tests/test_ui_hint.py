@@ -69,7 +69,7 @@ def test_hint_is_only_for_the_player_deciding_now():
     seats = [Seat("Bot", COMPUTER, "easy") if i == first else Seat("Anna", HUMAN) for i in range(2)]
     session = GameSession(setup, seats)
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.0))
-    assert not session.human_to_move()
+    assert not session.waits_for_local_input()
     driver.scene.hints.ask()
     assert driver.scene.hints.job is None and "deciding now" in driver.scene.toasts.message[0]
 

@@ -174,7 +174,7 @@ def test_nobodys_cash_shows_while_a_computer_turn_is_shown_to_everybody() -> Non
         if scene.presenter.animator.busy and session.local_seat(current):
             assert scene.hot_seat.cash_hidden_for(state) == {0, 1, 2}
             seen += 1
-        elif session.human_to_move() and not scene.presenter.animator.busy:
+        elif session.waits_for_local_input() and not scene.presenter.animator.busy:
             assert scene.hot_seat.cash_hidden_for(state) == {p for p in range(3) if p != current}
             if seen:
                 break

@@ -29,7 +29,7 @@ def run_until_human(driver: Driver, session: GameSession, limit: int = 20_000) -
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
         frames += 1
-        if session.human_to_move() and not driver.scene.presenter.animator.busy and frames > 2:
+        if session.waits_for_local_input() and not driver.scene.presenter.animator.busy and frames > 2:
             return frames
     raise AssertionError("the computers never handed over")
 
@@ -45,7 +45,7 @@ def play_first_human_rondel(driver: Driver, session: GameSession) -> None:
 def finish_human_turn(driver: Driver, session: GameSession) -> None:
     """The human makes decisions (the closing or first choice each time) until a computer must act."""
     for _ in range(60):
-        if not session.human_to_move():
+        if not session.waits_for_local_input():
             return
         panel = driver.scene.decisions.panel
         assert panel is not None
@@ -80,7 +80,7 @@ def test_normal_pace_shows_every_computer_action_and_takes_visible_time():
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.5))
     seen_busy = 0
     frames = 0
-    while not session.human_to_move() or driver.scene.presenter.animator.busy:
+    while not session.waits_for_local_input() or driver.scene.presenter.animator.busy:
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
         seen_busy += driver.scene.presenter.animator.busy
@@ -187,7 +187,7 @@ def test_the_log_gets_a_computer_action_when_its_showing_ends():
     driver = Driver(lambda manager, size: GameScene(session, size, manager, seconds_per_move=0.5))
     scene = driver.scene
     checked = frames = 0
-    while not session.human_to_move() or scene.presenter.animator.busy:
+    while not session.waits_for_local_input() or scene.presenter.animator.busy:
         driver.frame(1, FRAME)
         session.wait_for_computer(5)
         frames += 1

@@ -172,7 +172,7 @@ def test_the_donation_holds_the_turn_being_shown_until_cancelled(app):
     session = computers_first()
     scene = start(app, session)
     # the human decides while the last computer action is still shown: Donate is open to them
-    until(app, session, lambda: session.human_to_move() and scene.presenter.animator.busy
+    until(app, session, lambda: session.waits_for_local_input() and scene.presenter.animator.busy
           and scene.presenter.animator.current().elapsed > 0)
     click_in_app(app, scene.commands.buttons["donate"])
     assert aux_panel(scene) is not None
@@ -244,7 +244,7 @@ def test_settings_from_the_game_menu_hold_the_game_and_a_new_pace_applies_when_s
     assert scene.toasts.message is not None and scene.toasts.message[0] == "Settings saved"
     version = session.version
     frames(app, session, 40)  # at the instant pace the computers play on: many actions, none shown slowly
-    assert session.version > version + 3 or session.human_to_move()
+    assert session.version > version + 3 or session.waits_for_local_input()
 
 
 def test_settings_closed_with_esc_or_back_change_nothing_and_return_to_the_same_game(app):

@@ -33,9 +33,9 @@ def test_title_to_new_game_to_computers_and_back_via_continue(app, tmp_path):
     for _ in range(400):  # let the computers play until it is the human's turn
         app.frame(1 / 60)
         session.wait_for_computer(5)
-        if session.human_to_move() and not app.scene.presenter.animator.busy:
+        if session.waits_for_local_input() and not app.scene.presenter.animator.busy:
             break
-    assert session.human_to_move()
+    assert session.waits_for_local_input()
     app.autosaver.flush(5.0)  # the autosave is written in the background
     assert (tmp_path / "saves" / "autosave.json").exists()
     version = len(session.record.actions)

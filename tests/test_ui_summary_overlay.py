@@ -24,10 +24,10 @@ def computers_played(seed: int = 3, rounds: int = 3) -> GameSession:
     session = GameSession(setup, seats, seed=seed)
     session.run_computers()
     for _ in range(rounds):
-        while session.human_to_move():
+        while session.waits_for_local_input():
             session.apply(session.state.legal_actions()[0])
         session.run_computers()
-    assert session.human_to_move()
+    assert session.waits_for_local_input()
     return session
 
 
@@ -216,7 +216,7 @@ def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
         pytest.skip(f"the seeded game has no {kind} decision")
     driver = open_scene(state, (1280, 800))
     scene = driver.scene
-    region = state.entry["region"]
+    region = state.entry_view().region
     assert region in scene.board_layer.decision_regions()
     board = scene.board
     x, y = board.board_to_screen(board.geometry.regions[region].label)

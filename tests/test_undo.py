@@ -97,7 +97,7 @@ def test_human_cannot_undo_a_computer_seats_action():
     setup = GameSetup.create(2, 4)
     seats = [Seat(setup.players[0], HUMAN), Seat(setup.players[1], COMPUTER, "random")]
     session = GameSession(setup, seats, seed=1)
-    while session.human_to_move():
+    while session.waits_for_local_input():
         session.apply(session.state.legal_actions()[0])
     assert session.run_computers(max_actions=1) == 1
     assert session.history[-1].actor == 1

@@ -48,8 +48,8 @@ def maneuver_state():
     best, best_key = None, None
     for i, action in enumerate(record.actions):
         state.apply(action)
-        mv = state.mv
-        if mv and sum(mv["moved_a"].values()) + sum(mv["moved_f"].values()) >= 3:
+        mv = state.maneuver_view()
+        if mv and sum(mv.moved_armies.values()) + sum(mv.moved_fleets.values()) >= 3:
             key = (len(state.occupied_regions() & state.factories), i)
             if best_key is None or key > best_key:
                 best, best_key = i, key

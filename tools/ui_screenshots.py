@@ -72,10 +72,10 @@ def summary(size: tuple[int, int], path: Path) -> None:
         for _ in range(3000):
             driver.frame(1, 1 / 60)
             session.wait_for_computer(5)
-            if session.human_to_move() and not driver.scene.presenter.animator.busy:
+            if session.waits_for_local_input() and not driver.scene.presenter.animator.busy:
                 break
         if _ < 2:
-            while session.human_to_move():
+            while session.waits_for_local_input():
                 panel = driver.scene.decisions.panel
                 button = panel.button_for(lambda c: c.pinned and c.action is not None) or next(
                     b for b, c in panel.buttons.items() if c.action is not None)

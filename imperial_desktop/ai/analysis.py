@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import deque
 
 from imperial_desktop.core import Board, GameState
-from imperial_desktop.core.board import HOME, NEUTRAL
 
 FAR = 99
 ROUNDS_PER_TAX = 3.2  # a nation taxes about once every three of its turns
@@ -121,10 +120,6 @@ def hurt_value(state: GameState, player: int, target: str) -> float:
     if state.government[target] == player:
         value -= 3.0
     return value
-
-
-def governed_by(state: GameState, player: int) -> list[str]:
-    return [n for n in state.board.nation_ids if state.government[n] == player]
 
 
 # ---------------------------------------------------------------- power projection
@@ -250,20 +245,6 @@ def smooth_factor(board: Board, points: float, rounds: float, blend_rounds: floa
     linear = max(0.0, points / 5.0 - 0.45)
     weight = min(1.0, rounds / blend_rounds) if blend_rounds > 0 else 1.0  # far from the end the steps are uncertain
     return weight * linear + (1 - weight) * exact
-
-
-def targets_for(state: GameState, nation: str) -> set[str]:
-    """Flag regions not yet carrying ``nation``'s flag."""
-    return {r for r in state.board.flag_regions if state.flags.get(r) != nation}
-
-
-def is_foreign_home(board: Board, nation: str, region: str) -> bool:
-    reg = board.regions[region]
-    return reg.kind == HOME and reg.nation != nation
-
-
-def is_neutral(board: Board, region: str) -> bool:
-    return board.regions[region].kind == NEUTRAL
 
 
 def factory_within_reach(state: GameState, nation: str) -> bool:

@@ -11,7 +11,7 @@ import random
 from typing import Callable
 
 from imperial_desktop.ai.analysis import (
-    credits, distances, hurt_value, interests, projected_power, smooth_factor, tax_points,
+    credits, distances, hurt_value, interests, projected_power, smooth_factor,
 )
 from imperial_desktop.ai.evaluation import ROUNDS_PER_PAYOUT
 from imperial_desktop.ai.maneuver import ManeuverView, score_demand
@@ -471,8 +471,3 @@ def _would_win(state: GameState, nation: str, player: int, points: int, bonus: i
             total += interests(state, n)[p] * board.power_factor(pw)
         totals.append(total)
     return totals[player] >= max(totals)
-
-
-def tax_value_estimate(state: GameState, nation: str) -> float:
-    """Expected points of a taxation now (exposed for tests)."""
-    return tax_points(state.board, state.tax_revenue(nation))

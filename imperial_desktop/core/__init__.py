@@ -12,13 +12,14 @@ from imperial_desktop.core.record import GameRecord
 from imperial_desktop.core.refusal import Refusal, RefusalCode
 from imperial_desktop.core.setup import AUCTION, STANDARD, GameSetup, RulesOptions
 from imperial_desktop.core.state import Decision, GameState
+from imperial_desktop.core.substates import EntryView, ManeuverProgress
 from imperial_desktop.core.vocabulary import DecisionKind, EventType
 
 __all__ = [
     "ARMY", "FLEET", "AUCTION", "STANDARD", "Action", "AskNation", "Battle", "Board", "BuildFactory",
-    "ChooseRondel", "Decision", "DecisionKind", "DestroyFactory", "Donate", "EndPhase", "Event", "EventType",
+    "ChooseRondel", "Decision", "DecisionKind", "DestroyFactory", "Donate", "EndPhase", "EntryView", "Event", "EventType",
     "GameRecord",
     "GameSetup", "GameState", "IllegalActionError", "ImperialError", "ImportUnit", "Invest",
-    "MoveArmy", "MoveFleet", "PassInvestment", "Peace", "Produce", "RecordError", "Refusal", "RefusalCode",
+    "ManeuverProgress", "MoveArmy", "MoveFleet", "PassInvestment", "Peace", "Produce", "RecordError", "Refusal", "RefusalCode",
     "RulesOptions", "SetArmyStatus", "SwissForce", "action_from_json", "event_text", "load_board",
 ]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from imperial_desktop.core.actions import ARMY, Action
+from imperial_desktop.core.substates import EntryView, ManeuverProgress
 
 if TYPE_CHECKING:
     from imperial_desktop.core.board import Board
@@ -96,6 +97,14 @@ class StateBase:
 
     def convoy_used(self) -> dict[str, int]:
         return {} if self.mv is None else self.mv["convoy"]
+
+    def maneuver_view(self) -> ManeuverProgress | None:
+        """A read-only snapshot of the maneuver under way (None outside a maneuver)."""
+        return None if self.mv is None else ManeuverProgress.of(self.mv, self.turn_nation)
+
+    def entry_view(self) -> EntryView | None:
+        """A read-only snapshot of the battle questions of a unit's entry (None when none is open)."""
+        return None if self.entry is None else EntryView.of(self.entry)
 
     # ------------------------------------------------------------------ bonds and money
 

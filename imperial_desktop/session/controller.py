@@ -80,10 +80,6 @@ class GameSession:
         """Changes whenever the state changes (used to drop stale computer answers)."""
         return self._version
 
-    def current_seat(self) -> Seat | None:
-        player = self.state.current_player()
-        return None if player is None else self.seats[player]
-
     def local_seat(self, player: int | None) -> bool:
         """Whether ``player``'s seat is played from this screen (a person at its mouse and keys)."""
         return player is not None and 0 <= player < len(self.agents) and self.agents[player].local_input
@@ -95,10 +91,6 @@ class GameSession:
     def waits_for_local_input(self) -> bool:
         """Whether the decision now waits for input from this screen."""
         return self.local_seat(self.state.current_player())
-
-    def human_to_move(self) -> bool:
-        """The same as :meth:`waits_for_local_input` (the name the tools and tests know)."""
-        return self.waits_for_local_input()
 
     def computer_level(self, player: int) -> str | None:
         """The computer level ``player``'s seat is played at; None for a person (here or elsewhere)."""

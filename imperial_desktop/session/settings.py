@@ -198,13 +198,6 @@ def _int_in(value: Any, low: int, high: int, default: int) -> int:
     return value
 
 
-def _float_in(value: Any, low: float, high: float, default: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return default
-    value = float(value)
-    return value if low <= value <= high else default  # also rejects NaN
-
-
 def _bool(value: Any, default: bool) -> bool:
     return value if isinstance(value, bool) else default
 

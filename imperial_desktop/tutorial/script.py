@@ -274,11 +274,6 @@ STEPS: tuple[Step, ...] = (
 STEP_KEYS = tuple(step.key for step in STEPS)
 
 
-def intended_actions(step: Step) -> tuple[Action, ...]:
-    """The player's actions that complete ``step`` as the script intends (none for info steps)."""
-    return step.expect
-
-
 def same_action(done: Action, wanted: Action) -> bool:
     """Whether ``done`` is ``wanted`` (the factories of a production in any order)."""
     if isinstance(done, Produce) and isinstance(wanted, Produce):

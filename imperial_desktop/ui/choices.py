@@ -299,7 +299,7 @@ def decision_view(state: GameState) -> DecisionView | None:
         return DecisionView(title.format(nation=nation), prompt.format(player=who, nation=nation) + rest
                             + movable_paragraph(state), choices, True)
     if kind == DecisionKind.ENTRY_FIGHT:
-        e = state.entry or {}
+        e = state.entry_view()
         choices = []
         for a in legal:
             if isinstance(a, Battle):
@@ -308,49 +308,49 @@ def decision_view(state: GameState) -> DecisionView | None:
             elif isinstance(a, Peace):
                 choices.append(Choice(_("No battle"), a, _("The other nations there are asked whether they want a battle."),
                                       primary=True, pinned=True))
-        where = region_name(state, e["region"]) if e.get("region") else ""
+        where = region_name(state, e.region) if e else ""
         prompt = (_("{player}: the fleet of {nation} entered {region}, where other nations stand. Fight?")
-                  if e.get("unit") == "fleet" else
+                  if e is not None and e.unit == "fleet" else
                   _("{player}: the army of {nation} entered {region}, where other nations stand. Fight?"))
-        there = units_there(state, e["region"]) if e.get("region") else ""
+        there = units_there(state, e.region) if e else ""
         outcome = _("A battle removes one unit of each side; without one, the other nations there may demand one.")
         return DecisionView(_("Battle?"), " ".join(filter(None, [prompt.format(player=who, nation=nation, region=where),
                                                                  outcome, there])), choices)
     if kind == DecisionKind.ENTRY_ASK:
-        e = state.entry or {}
+        e = state.entry_view()
         choices = [Choice(_("Ask {nation} first").format(nation=nation_name(state, a.asked)), a,
                           _("That nation decides whether it demands a battle.")) for a in legal if isinstance(a, AskNation)]
         question = _("Choose which nation there is asked first whether it demands a battle. The first to demand one "
                      "fights (one unit of each side is removed); the rest are then not asked.")
-        there = units_there(state, e["region"]) if e.get("region") else ""
+        there = units_there(state, e.region) if e else ""
         return DecisionView(_("Who is asked first?"), " ".join(filter(None, [entry_news(state, who), question, there])),
                             choices)
     if kind == DecisionKind.ENTRY_DEMAND:
-        e = state.entry or {}
+        e = state.entry_view()
         choices = []
         for a in legal:
             if isinstance(a, Battle):
                 choices.append(Choice(_("Battle: our {unit} against {target}").format(
-                    unit=unit_word(a.unit), target=_unit_name(state, e.get("mover", decision.nation), a.target_unit)), a,
+                    unit=unit_word(a.unit), target=_unit_name(state, e.mover if e else decision.nation, a.target_unit)), a,
                     _("One unit of each side is removed.")))
             elif isinstance(a, Peace):
                 choices.append(Choice(_("No battle"), a, _("Let the units stand side by side."), primary=True, pinned=True))
-        where = region_name(state, e["region"]) if e.get("region") else ""
-        there = units_there(state, e["region"]) if e.get("region") else ""
-        mover = e.get("mover", decision.nation)
-        if e.get("mode") == "status":  # an army stack changed its status (#19): the others may call for a battle
+        where = region_name(state, e.region) if e else ""
+        there = units_there(state, e.region) if e else ""
+        mover = e.mover if e else decision.nation
+        if e is not None and e.mode == "status":  # an army stack changed its status (#19): the others may call for a battle
             question = (_("{player} ({nation}): the armies of {mover} in {region} are now hostile (standing). Demand a battle?")
-                        if e.get("region") in state.hostile[mover] else
+                        if e.region in state.hostile[mover] else
                         _("{player} ({nation}): the armies of {mover} in {region} are now friendly (lying). Demand a battle?")
                         ).format(player=who, nation=nation, mover=nation_name(state, mover), region=where)
         else:
             question = _("{player} ({nation}): {unit} entered {region}. Demand a battle?").format(
-                player=who, nation=nation, region=where, unit=_unit_name(state, mover, e.get("unit", "army")))
+                player=who, nation=nation, region=where, unit=_unit_name(state, mover, e.unit if e else "army"))
         outcome = _("A battle removes one unit of each side.")
         return DecisionView(_("{nation}: battle?").format(nation=nation), " ".join(filter(None, [question, outcome, there])),
                             choices)
     if kind == DecisionKind.ENTRY_STATUS:
-        e = state.entry or {}
+        e = state.entry_view()
         choices = []
         for a in legal:
             assert isinstance(a, SetArmyStatus)
@@ -359,7 +359,7 @@ def decision_view(state: GameState) -> DecisionView | None:
                                       _("Blocks production, import, factory building, rail and the factory's taxes there.")))
             else:  # neither answer is the usual one: no green button (the coach marks its own advice)
                 choices.append(Choice(_("Friendly (lying)"), a, _("No effect on the home nation.")))
-        return DecisionView(_("Hostile or friendly?"), status_prompt(state, who, e.get("region")), choices)
+        return DecisionView(_("Hostile or friendly?"), status_prompt(state, who, e.region if e else None), choices)
     if kind in (DecisionKind.INVEST, DecisionKind.AUCTION):
         choices = [invest_choice(state, a) for a in legal if isinstance(a, Invest)]
         if kind == DecisionKind.AUCTION:  # the set-up hands out the governments anyway: no gold there
@@ -389,15 +389,15 @@ def decision_view(state: GameState) -> DecisionView | None:
 def entry_news(state: GameState, who: str) -> str:
     """The first sentence of the question who is asked first: which unit entered where (or which
     armies changed their status)."""
-    e = state.entry or {}
-    if not e.get("region"):
+    e = state.entry_view()
+    if e is None:
         return ""
-    mover, where = nation_name(state, e["mover"]), place(state.board, e["region"])
-    if e.get("mode") == "status":
+    mover, where = nation_name(state, e.mover), place(state.board, e.region)
+    if e.mode == "status":
         text = (_("{player}: the armies of {nation} in {region} are now hostile (standing).")
-                if e["region"] in state.hostile[e["mover"]] else
+                if e.region in state.hostile[e.mover] else
                 _("{player}: the armies of {nation} in {region} are now friendly (lying)."))
-    elif e.get("unit") == "fleet":
+    elif e.unit == "fleet":
         text = _("{player}: the fleet of {nation} entered {region}, where several nations stand.")
     else:
         text = _("{player}: the army of {nation} entered {region}, where several nations stand.")
@@ -448,7 +448,8 @@ def unmoved_units(state: GameState) -> int:
     fleets = state.maneuver_phase() == "fleets"
     kind = MoveFleet if fleets else MoveArmy
     origins = {a.origin for a in state.legal_actions() if isinstance(a, kind)}  # type: ignore[attr-defined]
-    moved = (state.mv or {}).get("moved_f" if fleets else "moved_a", {})
+    mv = state.maneuver_view()
+    moved = {} if mv is None else mv.moved_fleets if fleets else mv.moved_armies
     units = state.fleets[nation] if fleets else state.armies[nation]
     return sum(max(0, units.get(r, 0) - moved.get(r, 0)) for r in origins)
 

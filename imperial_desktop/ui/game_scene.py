@@ -30,6 +30,7 @@ from imperial_desktop.ui.board_look import map_name, use_map
 from imperial_desktop.ui.board_view import BoardView, load_board_image
 from imperial_desktop.ui.choices import Choice, unmoved_units
 from imperial_desktop.ui.game_log import GameLog
+from imperial_desktop.ui.hit_test import hit_tester
 from imperial_desktop.ui.layers import aux_panel
 from imperial_desktop.ui.layers.board import BoardLayer
 from imperial_desktop.ui.layers.chrome import ChromeLayer
@@ -90,8 +91,6 @@ def warm_up(name: str | None = None) -> None:
     """Load a board (the board in use by default), its geometry and its hit-tester ahead of the
     first game (the app runs this in a background thread at start, so starting a game does not
     stall a frame)."""
-    from imperial_desktop.ui.board_view import hit_tester
-
     geometry, _image = board_assets(name, convert=False)
     hit_tester(geometry)
 

@@ -30,7 +30,8 @@ def movable_origins(state: GameState) -> dict[str, int]:
         return {}
     move = MoveFleet if kind == "fleet" else MoveArmy
     origins = {a.origin for a in state.legal_actions() if isinstance(a, move)}  # type: ignore[attr-defined]
-    moved = (state.mv or {}).get("moved_f" if kind == "fleet" else "moved_a", {})
+    mv = state.maneuver_view()
+    moved = {} if mv is None else mv.moved(kind)
     units = state.fleets[nation] if kind == "fleet" else state.armies[nation]
     counts = {r: units.get(r, 0) - moved.get(r, 0) for r in origins}
     return {r: n for r, n in sorted(counts.items(), key=lambda item: state.board.name_of(item[0])) if n > 0}

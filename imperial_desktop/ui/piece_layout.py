@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from imperial_desktop.core import GameState
+from imperial_desktop.core import DecisionKind, GameState
 from imperial_desktop.ui import tokens
 from imperial_desktop.ui.board_geometry import RegionGeometry
 from imperial_desktop.ui.board_look import nation_look
@@ -87,7 +87,7 @@ class PieceLayout(PieceRoom):
         if r.nation in nations:
             nations.remove(r.nation)
             nations.insert(0, r.nation)
-        mv = state.mv if state.turn_nation is not None else None
+        mv = state.maneuver_view() if state.turn_nation is not None else None
         asked = self._status_asked(state)
         for nation in nations:
             armies = state.armies[nation].get(region, 0)
@@ -95,11 +95,11 @@ class PieceLayout(PieceRoom):
             mine = mv is not None and nation == state.turn_nation
             if armies:
                 hostile = region in state.hostile[nation]
-                moved = min(armies, mv["moved_a"].get(region, 0)) if mine else 0
+                moved = min(armies, mv.moved_armies.get(region, 0)) if mine else 0
                 out.append(Piece(region, nation, "army", armies, hostile=hostile, moved=moved,
                                  undecided=asked == (nation, region)))
             if fleets:
-                moved = min(fleets, mv["moved_f"].get(region, 0)) if mine else 0
+                moved = min(fleets, mv.moved_fleets.get(region, 0)) if mine else 0
                 out.append(Piece(region, nation, "fleet", fleets, harbour=not r.is_sea, moved=moved))
         return out
 
@@ -247,10 +247,11 @@ class PieceLayout(PieceRoom):
     @staticmethod
     def _status_asked(state: GameState) -> tuple[str, str] | None:
         """The nation and region whose entering armies must be declared hostile or friendly now."""
-        pending, entry = state.pending, state.entry
-        if pending is None or entry is None or pending.get("kind") != "entry_status":
+        pending = state.pending
+        if pending is None or pending.get("kind") != DecisionKind.ENTRY_STATUS:
             return None
-        return pending["nation"], entry["region"]
+        entry = state.entry_view()
+        return None if entry is None else (pending["nation"], entry.region)
 
     @staticmethod
     def _in_foreign_home(state: GameState, piece: Piece) -> bool:

@@ -20,10 +20,6 @@ from imperial_desktop.ui.palette import (ARMAMENTS, BLOCKED_MARK, HOSTILE_MARK, 
 SS = 3  # supersampling factor for smooth edges
 
 
-def _darker(c: RGB, f: float = 0.55) -> RGB:
-    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
-
-
 def _lighter(c: RGB, f: float = 0.45) -> RGB:
     return (int(c[0] + (255 - c[0]) * f), int(c[1] + (255 - c[1]) * f), int(c[2] + (255 - c[2]) * f))
 

@@ -91,11 +91,3 @@ def place_tooltip(size: tuple[int, int], pos: tuple[int, int], screen: tuple[int
     if y + size[1] > screen[1] - 4:
         y = pos[1] - 10 - size[1]
     return max(0, x), max(0, y)
-
-
-def draw_tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], scale: float) -> pygame.Rect:
-    """Draw a tooltip near ``pos``."""
-    tip = tooltip_surface(lines, scale)
-    rect = tip.get_rect(topleft=place_tooltip(tip.get_size(), pos, surface.get_size()))
-    surface.blit(tip, rect)
-    return rect

@@ -179,9 +179,9 @@ class BoardLayer(Layer):
                     out[a.city] = LEGAL
                 elif isinstance(a, ImportUnit):
                     out[a.region] = LEGAL
-        entry = state.entry or {}
-        if kind is not None and kind.startswith("entry_") and entry.get("region") in scene.board.geometry.regions:
-            out[entry["region"]] = QUESTION  # where the question is asked: the entered region
+        entry = state.entry_view()
+        if kind is not None and kind.startswith("entry_") and entry is not None and entry.region in scene.board.geometry.regions:
+            out[entry.region] = QUESTION  # where the question is asked: the entered region
         for region in scene.decisions.pointed_regions:
             out[region] = CHOICE_POINTED
         out.update(scene.hints.regions())

@@ -18,10 +18,10 @@ from imperial_desktop.i18n import _
 from imperial_desktop.session.turn_steps import Step, visible_steps
 from imperial_desktop.ui import panels
 from imperial_desktop.ui.animation import Animator, Shown, Slide
-from imperial_desktop.ui.board_view import Piece
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.layers.stack import Layer, Rank
 from imperial_desktop.ui.palette import PANEL_MUTED, PANEL_TEXT
+from imperial_desktop.ui.piece_layout import Piece
 from imperial_desktop.ui.results import draw_final_standings
 
 if TYPE_CHECKING:

@@ -12,11 +12,11 @@ import pygame
 from imperial_desktop.core import Action, MoveArmy
 from imperial_desktop.i18n import _
 from imperial_desktop.ui import panels, refusals
-from imperial_desktop.ui.board_view import Piece
 from imperial_desktop.ui.choices import Choice, convoy_label
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.layers.stack import Layer, Rank
 from imperial_desktop.ui.palette import ILLEGAL
+from imperial_desktop.ui.piece_layout import Piece
 
 if TYPE_CHECKING:
     from imperial_desktop.ui.game_scene import GameScene
