@@ -132,7 +132,7 @@ def hand_made_events() -> list[Event]:
 def test_the_examples_cover_every_action_kind_and_event_type():
     assert {a.type for a in hand_made_actions()} == set(Action.registry)
     source = "".join(p.read_text() for p in sorted(Path(state_module.__file__).parent.glob("*.py")))
-    core_types = {EventType[name] for name in re.findall(r"Event\(EventType\.(\w+)", source)}
+    core_types = {EventType[name] for name in re.findall(r"Event\((?:EventType|EVENT)\.(\w+)", source)}
     assert core_types == set(EventType)
     assert {e.type for e in hand_made_events()} == core_types
 

@@ -16,7 +16,7 @@ from imperial_desktop.simulate import play_game
 def event_types_in_core() -> set[str]:
     """Every event type the rules core can produce, read from its source."""
     source = "".join(p.read_text() for p in sorted(Path(state_module.__file__).parent.glob("*.py")))
-    return {EventType[name].value for name in re.findall(r"Event\(EventType\.(\w+)", source)}
+    return {EventType[name].value for name in re.findall(r"Event\((?:EventType|EVENT)\.(\w+)", source)}
 
 
 def test_every_event_type_is_mapped_or_listed_as_dropped():

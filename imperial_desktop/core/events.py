@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from imperial_desktop.core.board import Board
-from imperial_desktop.core.vocabulary import EventType
+from imperial_desktop.core.vocabulary import EVENT, EventType
 from imperial_desktop.i18n import _, ngettext, pgettext
 
 
@@ -151,28 +151,28 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
 
     n = _name(board, d.get("nation"))
     t = event.type
-    if t == EventType.RONDEL_MOVED:
+    if t == EVENT.RONDEL_MOVED:
         space = board.rondel[d["to"]].name
         if d.get("cost"):
             return _("{nation} moves to {space} on the rondel (its government paid {cost}M)").format(
                 nation=n, space=space, cost=d["cost"])
         return _("{nation} moves to {space} on the rondel").format(nation=n, space=space)
-    if t == EventType.INVESTOR_FORCED:
+    if t == EVENT.INVESTOR_FORCED:
         return _("{player} uses a Swiss Bank to force {nation} to stop on Investor").format(player=who(d["player"]), nation=n)
-    if t == EventType.FACTORY_BUILT:
+    if t == EVENT.FACTORY_BUILT:
         if factory_noun(board, d["region"]) == "shipyard":
             text = _("{nation} builds a shipyard in {region}")
         else:
             text = _("{nation} builds an armaments factory in {region}")
         return text.format(nation=n, region=place(board, d["region"]))
-    if t == EventType.UNIT_PLACED:
+    if t == EVENT.UNIT_PLACED:
         fleet = d.get("unit") == "fleet"
         if d.get("imported"):
             text = _("{nation} imports a fleet into {region}") if fleet else _("{nation} imports an army into {region}")
         else:
             text = _("{nation} produces a fleet in {region}") if fleet else _("{nation} produces an army in {region}")
         return text.format(nation=n, region=place(board, d["region"]))
-    if t == EventType.UNIT_MOVED:
+    if t == EVENT.UNIT_MOVED:
         fields = {"nation": n, "origin": place(board, d["origin"]), "destination": place(board, d["destination"])}
         if d.get("convoy"):
             fields["seas"] = join_words([place(board, s) for s in d["convoy"]])
@@ -182,55 +182,55 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
         else:
             text = _("{nation} moves an army from {origin} to {destination}")
         return text.format(**fields)
-    if t == EventType.BATTLE:
+    if t == EVENT.BATTLE:
         return _("Battle in {region}: {nation} loses {unit}, {other} loses {other_unit}").format(
             region=place(board, d["region"]), nation=n, unit=with_article(d["unit"]),
             other=_name(board, d["target_nation"]), other_unit=with_article(d["target_unit"]))
-    if t == EventType.ARMY_STATUS:
+    if t == EVENT.ARMY_STATUS:
         if d["hostile"]:
             text = _("{nation}'s armies in {region} are hostile")
         else:
             text = _("{nation}'s armies in {region} are friendly")
         return text.format(nation=n, region=place(board, d["region"]))
-    if t == EventType.FACTORY_DESTROYED:
+    if t == EVENT.FACTORY_DESTROYED:
         if d.get("owner"):
             return _("{nation} destroys {owner}'s factory in {region} (three armies are removed)").format(
                 nation=n, owner=_name(board, d["owner"]), region=place(board, d["region"]))
         return _("{nation} destroys the factory in {region} (three armies are removed)").format(
             nation=n, region=place(board, d["region"]))
-    if t == EventType.FLAG_PLACED:
+    if t == EVENT.FLAG_PLACED:
         return _("{nation} plants a flag in {region}").format(nation=n, region=place(board, d["region"]))
-    if t == EventType.FLAG_REMOVED:
+    if t == EVENT.FLAG_REMOVED:
         return _("{nation} loses its flag in {region}").format(nation=n, region=place(board, d["region"]))
-    if t == EventType.INTEREST_PAID:
+    if t == EVENT.INTEREST_PAID:
         if d.get("by_government"):
             text = _("{nation} pays {amount}M interest to {player} ({own}M of it from the government's own cash)")
         else:
             text = _("{nation} pays {amount}M interest to {player}")
         return text.format(nation=n, player=who(d["player"]), amount=d["amount"], own=d.get("by_government"))
-    if t == EventType.INTEREST_SHORTFALL:
+    if t == EVENT.INTEREST_SHORTFALL:
         return _("{nation} cannot pay {amount}M of the interest due to {player}").format(
             nation=n, player=who(d["player"]), amount=d["amount"])
-    if t == EventType.INVESTOR_BONUS:
+    if t == EVENT.INVESTOR_BONUS:
         return _("{player} receives {amount}M for holding the investor card").format(player=who(d["player"]), amount=d["amount"])
-    if t == EventType.BOND_BOUGHT:
+    if t == EVENT.BOND_BOUGHT:
         return _("{player} buys {nation}'s {value}M bond").format(player=who(d["player"]), nation=n, value=d["value"])
-    if t == EventType.BOND_UPGRADED:
+    if t == EVENT.BOND_UPGRADED:
         return _("{player} trades {nation}'s {old}M bond up to the {value}M bond").format(
             player=who(d["player"]), nation=n, old=d["trade_in"], value=d["value"])
-    if t == EventType.GOVERNMENT_CHANGED:
+    if t == EVENT.GOVERNMENT_CHANGED:
         previous = d.get("previous")
         if isinstance(previous, int):
             return _("{player} now governs {nation}, taking over from {previous}").format(
                 player=who(d["player"]), nation=n, previous=who(previous))
         return _("{player} now governs {nation}").format(player=who(d["player"]), nation=n)
-    if t == EventType.SWISS_BANK:
+    if t == EVENT.SWISS_BANK:
         if d["holds"]:
             return _("{player} governs no nation and now holds a Swiss Bank").format(player=who(d["player"]))
         return _("{player} no longer holds a Swiss Bank").format(player=who(d["player"]))
-    if t == EventType.INVESTOR_CARD:
+    if t == EVENT.INVESTOR_CARD:
         return _("The investor card goes to {player}").format(player=who(d["player"]))
-    if t == EventType.TAXES:
+    if t == EVENT.TAXES:
         fields = {"nation": n, "taxes": d["taxes"], "points": plural(d["points"], "power point"),
                   "income": d["income"], "bonus": d.get("bonus"), "pay": soldiers_pay(d)}
         if d.get("power", 0) >= 25 and d.get("bonus"):  # "0M into the treasury" puzzled a player
@@ -249,16 +249,16 @@ def event_text(event: Event, board: Board, player_names: list[str] | None = None
         else:
             text = _("{nation} collects {taxes}M in taxes: +{points}, {income}M into the treasury")
         return text.format(**fields)
-    if t == EventType.DONATION:
+    if t == EVENT.DONATION:
         return _("{player} gives {amount}M to {nation}'s treasury").format(player=who(d["player"]), amount=d["amount"], nation=n)
-    if t == EventType.PHASE:
+    if t == EVENT.PHASE:
         if d["phase"] == "armies move":
             return _("{nation}: the fleets are done, now the armies move").format(nation=n)
         if d["phase"] == "maneuver ends":
             return _("{nation}: the maneuver ends").format(nation=n)
         return f"{n}: {d['phase']}"
-    if t == EventType.TURN_STARTED:
+    if t == EVENT.TURN_STARTED:
         return _("{nation}'s turn").format(nation=n)
-    if t == EventType.GAME_OVER:
+    if t == EVENT.GAME_OVER:
         return _("The game is over: {reason}").format(reason=game_end_reason(board, d))
     return f"{t} {d}"

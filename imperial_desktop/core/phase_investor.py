@@ -9,7 +9,7 @@ from imperial_desktop.core.actions import Action, Invest, PassInvestment, intern
 from imperial_desktop.core.events import Event
 from imperial_desktop.core.refusal import Refusal, RefusalCode, refuse
 from imperial_desktop.core.state_base import StateBase
-from imperial_desktop.core.vocabulary import DecisionKind, EventType
+from imperial_desktop.core.vocabulary import EVENT, KIND
 
 
 class InvestorPhase(StateBase):
@@ -39,14 +39,14 @@ class InvestorPhase(StateBase):
                 self.cash[gov] -= from_gov
             paid = from_treasury + from_gov
             self.cash[p] += paid
-            ev.append(Event(EventType.INTEREST_PAID, {"nation": nation, "player": p, "amount": paid, "by_government": from_gov}))
+            ev.append(Event(EVENT.INTEREST_PAID, {"nation": nation, "player": p, "amount": paid, "by_government": from_gov}))
             if paid < amount:
-                ev.append(Event(EventType.INTEREST_SHORTFALL, {"nation": nation, "player": p, "amount": amount - paid}))
+                ev.append(Event(EVENT.INTEREST_SHORTFALL, {"nation": nation, "player": p, "amount": amount - paid}))
         if gov is not None and gov in due:
             own = min(due[gov], self.treasury[nation])
             self.treasury[nation] -= own
             self.cash[gov] += own
-            ev.append(Event(EventType.INTEREST_PAID, {"nation": nation, "player": gov, "amount": own, "by_government": 0}))
+            ev.append(Event(EVENT.INTEREST_PAID, {"nation": nation, "player": gov, "amount": own, "by_government": 0}))
 
     # ------------------------------------------------------------------ investing (#8)
 
@@ -121,9 +121,9 @@ class InvestorPhase(StateBase):
         owned = self.bond_owner[nation]
         if trade_in is not None:
             del owned[trade_in]
-            ev.append(Event(EventType.BOND_UPGRADED, {"player": player, "nation": nation, "value": value, "trade_in": trade_in, "paid": cost}))
+            ev.append(Event(EVENT.BOND_UPGRADED, {"player": player, "nation": nation, "value": value, "trade_in": trade_in, "paid": cost}))
         else:
-            ev.append(Event(EventType.BOND_BOUGHT, {"player": player, "nation": nation, "value": value, "paid": cost}))
+            ev.append(Event(EVENT.BOND_BOUGHT, {"player": player, "nation": nation, "value": value, "paid": cost}))
         owned[value] = player
 
     # ------------------------------------------------------------------ the investing rounds
@@ -132,7 +132,7 @@ class InvestorPhase(StateBase):
         holder = self.card
         assert holder is not None
         self.cash[holder] += 2
-        ev.append(Event(EventType.INVESTOR_BONUS, {"player": holder, "amount": 2}))
+        ev.append(Event(EVENT.INVESTOR_BONUS, {"player": holder, "amount": 2}))
         n = self.num_players
         queue = [[holder, None]]
         queue += [[(holder + k) % n, None] for k in range(1, n) if (holder + k) % n in self.swiss]
@@ -144,12 +144,12 @@ class InvestorPhase(StateBase):
         self._update_governments(holder, ev)
         self._update_swiss_banks(ev)
         self.card = (holder + 1) % self.num_players
-        ev.append(Event(EventType.INVESTOR_CARD, {"player": self.card}))
+        ev.append(Event(EVENT.INVESTOR_CARD, {"player": self.card}))
 
     def _step_invest(self, ev: list[Event], queue: list[list[Any]]) -> None:
         for i, (player, only) in enumerate(queue):
             if self._invest_options(player, only):
-                self.pending = {"kind": DecisionKind.INVEST, "player": player, "nation": only, "only": only}
+                self.pending = {"kind": KIND.INVEST, "player": player, "nation": only, "only": only}
                 if queue[i + 1:]:
                     self.agenda.insert(0, ["invest", queue[i + 1:]])
                 return
@@ -191,12 +191,12 @@ class InvestorPhase(StateBase):
                 continue
             new = next((tie_start + k) % n for k in range(n) if sums[(tie_start + k) % n] == best)
             self.government[nation] = new
-            ev.append(Event(EventType.GOVERNMENT_CHANGED, {"nation": nation, "player": new, "previous": incumbent}))
+            ev.append(Event(EVENT.GOVERNMENT_CHANGED, {"nation": nation, "player": new, "previous": incumbent}))
 
     def _update_swiss_banks(self, ev: list[Event]) -> None:
         """#10: a player who governs no nation holds a Swiss Bank."""
         governing = {g for g in self.government.values() if g is not None}
         new = {p for p in range(self.num_players) if p not in governing}
         for p in sorted(new ^ self.swiss):
-            ev.append(Event(EventType.SWISS_BANK, {"player": p, "holds": p in new}))
+            ev.append(Event(EVENT.SWISS_BANK, {"player": p, "holds": p in new}))
         self.swiss = new

@@ -18,7 +18,7 @@ from imperial_desktop.core.events import Event
 from imperial_desktop.core.movement import ArmyRouter, army_move_actions, fleet_destinations
 from imperial_desktop.core.refusal import Refusal, RefusalCode, refuse
 from imperial_desktop.core.state_base import StateBase
-from imperial_desktop.core.vocabulary import DecisionKind, EventType
+from imperial_desktop.core.vocabulary import EVENT, KIND
 
 
 class ManeuverMoves(StateBase):
@@ -31,7 +31,7 @@ class ManeuverMoves(StateBase):
     def _prompt_maneuver(self) -> None:
         nation = self.turn_nation
         assert nation is not None
-        self.pending = {"kind": DecisionKind.MANEUVER, "player": self.government[nation], "nation": nation}
+        self.pending = {"kind": KIND.MANEUVER, "player": self.government[nation], "nation": nation}
 
     # ------------------------------------------------------------------ legality and reasons
 
@@ -91,7 +91,7 @@ class ManeuverMoves(StateBase):
         """Who moves and when: the nation's Maneuver, the movement of this kind of unit, a unit
         there that has not moved yet."""
         p = self.pending
-        if p is None or p["kind"] != DecisionKind.MANEUVER:
+        if p is None or p["kind"] != KIND.MANEUVER:
             return refuse(RefusalCode.NOT_NOW, kind=None if p is None else p["kind"])
         if nation != p["nation"]:
             return refuse(RefusalCode.NOT_THE_ACTING_NATION, nation=nation, acting=p["nation"])
@@ -173,7 +173,7 @@ class ManeuverMoves(StateBase):
         self._take_unit(n, FLEET, action.origin)
         self._add_unit(n, FLEET, action.destination)
         mv["moved_f"][action.destination] = mv["moved_f"].get(action.destination, 0) + 1
-        ev.append(Event(EventType.UNIT_MOVED, {"nation": n, "unit": FLEET, "origin": action.origin, "destination": action.destination, "convoy": []}))
+        ev.append(Event(EVENT.UNIT_MOVED, {"nation": n, "unit": FLEET, "origin": action.origin, "destination": action.destination, "convoy": []}))
         self._begin_entry(n, action.destination, FLEET, "enter", ev)
 
     def _do_move_army(self, action: MoveArmy, ev: list[Event]) -> None:
@@ -185,7 +185,7 @@ class ManeuverMoves(StateBase):
         mv["moved_a"][action.destination] = mv["moved_a"].get(action.destination, 0) + 1
         for sea in action.convoy:
             mv["convoy"][sea] = mv["convoy"].get(sea, 0) + 1
-        ev.append(Event(EventType.UNIT_MOVED, {"nation": n, "unit": ARMY, "origin": action.origin, "destination": action.destination, "convoy": list(action.convoy)}))
+        ev.append(Event(EVENT.UNIT_MOVED, {"nation": n, "unit": ARMY, "origin": action.origin, "destination": action.destination, "convoy": list(action.convoy)}))
         self._begin_entry(n, action.destination, ARMY, "enter", ev)
 
     def _take_unit(self, nation: str, unit: str, region: str) -> None:
@@ -231,7 +231,7 @@ class ManeuverMoves(StateBase):
         nation = self.pending["nation"]
         if mv["phase"] == "fleets":
             mv["phase"] = "armies"
-            ev.append(Event(EventType.PHASE, {"nation": nation, "phase": "armies move"}))
+            ev.append(Event(EVENT.PHASE, {"nation": nation, "phase": "armies move"}))
             return
         present: dict[str, list[str]] = {}
         for n in self.board.nation_ids:
@@ -246,7 +246,7 @@ class ManeuverMoves(StateBase):
                 self._update_flag(region, ev)
         self.mv = None
         self.pending = None
-        ev.append(Event(EventType.PHASE, {"nation": nation, "phase": "maneuver ends"}))
+        ev.append(Event(EVENT.PHASE, {"nation": nation, "phase": "maneuver ends"}))
 
     def _update_flag(self, region: str, ev: list[Event]) -> None:
         """#23: a region held by exactly one nation carries that nation's flag, if it has one left."""
@@ -259,10 +259,10 @@ class ManeuverMoves(StateBase):
             return
         if current is not None:
             del self.flags[region]
-            ev.append(Event(EventType.FLAG_REMOVED, {"nation": current, "region": region}))
+            ev.append(Event(EVENT.FLAG_REMOVED, {"nation": current, "region": region}))
         if self.flag_count(holder) < self.board.nation_by_id[holder].flags:
             self.flags[region] = holder
-            ev.append(Event(EventType.FLAG_PLACED, {"nation": holder, "region": region}))
+            ev.append(Event(EVENT.FLAG_PLACED, {"nation": holder, "region": region}))
 
 
 class ManeuverBattles(StateBase):
@@ -488,7 +488,7 @@ class ManeuverBattles(StateBase):
         p = self.pending
         assert p is not None
         self._fight(action.nation, action.unit, action.target_nation, action.target_unit, action.region, ev)
-        if p["kind"] in (DecisionKind.ENTRY_FIGHT, DecisionKind.ENTRY_DEMAND):
+        if p["kind"] in (KIND.ENTRY_FIGHT, KIND.ENTRY_DEMAND):
             # The entering unit (or the army whose status changed) fought: the entry is over.
             self.entry = None
         self._prompt_maneuver()
@@ -497,7 +497,7 @@ class ManeuverBattles(StateBase):
         """One battle: one unit of each side removed (#16)."""
         self._remove_unit(n1, u1, region)
         self._remove_unit(n2, u2, region)
-        ev.append(Event(EventType.BATTLE, {"nation": n1, "unit": u1, "target_nation": n2, "target_unit": u2, "region": region}))
+        ev.append(Event(EVENT.BATTLE, {"nation": n1, "unit": u1, "target_nation": n2, "target_unit": u2, "region": region}))
         if self.board.regions[region].takes_flags:
             self._update_flag(region, ev)
 
@@ -507,7 +507,7 @@ class ManeuverBattles(StateBase):
         remaining = [o for o in dict.fromkeys(o for o, _ in targets) if self.government[o] is not None]
         self.entry = {"mover": nation, "region": region, "unit": unit, "mode": mode, "remaining": remaining}
         if targets and mode == "enter":
-            self.pending = {"kind": DecisionKind.ENTRY_FIGHT, "player": self.government[nation], "nation": nation}
+            self.pending = {"kind": KIND.ENTRY_FIGHT, "player": self.government[nation], "nation": nation}
             return
         self._entry_next(ev)
 
@@ -517,18 +517,18 @@ class ManeuverBattles(StateBase):
         remaining = e["remaining"]
         mover = e["mover"]
         if len(remaining) > 1:
-            self.pending = {"kind": DecisionKind.ENTRY_ASK, "player": self.government[mover], "nation": mover}
+            self.pending = {"kind": KIND.ENTRY_ASK, "player": self.government[mover], "nation": mover}
             return
         if len(remaining) == 1:
             asked = remaining[0]
-            self.pending = {"kind": DecisionKind.ENTRY_DEMAND, "player": self.government[asked], "nation": asked}
+            self.pending = {"kind": KIND.ENTRY_DEMAND, "player": self.government[asked], "nation": asked}
             return
         region = e["region"]
         if e["mode"] == "enter" and e["unit"] == ARMY and self._is_foreign_home(mover, region):
             if self.forced_friendly(region):  # #20: entering armies are laid down
                 self._set_status(mover, region, False, ev, forced=True)
             else:
-                self.pending = {"kind": DecisionKind.ENTRY_STATUS, "player": self.government[mover], "nation": mover}
+                self.pending = {"kind": KIND.ENTRY_STATUS, "player": self.government[mover], "nation": mover}
                 return
         self.entry = None
         self._prompt_maneuver()
@@ -536,19 +536,19 @@ class ManeuverBattles(StateBase):
     def _do_peace(self, action: Peace, ev: list[Event]) -> None:
         e = self.entry
         assert e is not None and self.pending is not None
-        if self.pending["kind"] == DecisionKind.ENTRY_DEMAND:
+        if self.pending["kind"] == KIND.ENTRY_DEMAND:
             e["remaining"].remove(action.nation)
         self.pending = None
         self._entry_next(ev)
 
     def _do_ask(self, action: AskNation, ev: list[Event]) -> None:
-        self.pending = {"kind": DecisionKind.ENTRY_DEMAND, "player": self.government[action.asked], "nation": action.asked}
+        self.pending = {"kind": KIND.ENTRY_DEMAND, "player": self.government[action.asked], "nation": action.asked}
 
     def _do_army_status(self, action: SetArmyStatus, ev: list[Event]) -> None:
         p = self.pending
         assert p is not None
         self._set_status(action.nation, action.region, action.hostile, ev)
-        if p["kind"] == DecisionKind.ENTRY_STATUS:
+        if p["kind"] == KIND.ENTRY_STATUS:
             self.entry = None
             self._prompt_maneuver()
             return
@@ -564,13 +564,13 @@ class ManeuverBattles(StateBase):
             self.hostile[nation].add(region)
         else:
             self.hostile[nation].discard(region)
-        ev.append(Event(EventType.ARMY_STATUS, {"nation": nation, "region": region, "hostile": hostile, "forced": forced}))
+        ev.append(Event(EVENT.ARMY_STATUS, {"nation": nation, "region": region, "hostile": hostile, "forced": forced}))
 
     def _do_destroy_factory(self, action: DestroyFactory, ev: list[Event]) -> None:
         self.factories.discard(action.region)
         for _army in range(3):
             self._remove_unit(action.nation, ARMY, action.region)
-        ev.append(Event(EventType.FACTORY_DESTROYED, {"nation": action.nation, "region": action.region,
+        ev.append(Event(EVENT.FACTORY_DESTROYED, {"nation": action.nation, "region": action.region,
                                               "owner": self.board.regions[action.region].nation}))
         self._prompt_maneuver()
 

@@ -14,7 +14,7 @@ from imperial_desktop.core.board import HOME
 from imperial_desktop.core.events import Event
 from imperial_desktop.core.refusal import Refusal, RefusalCode, refuse
 from imperial_desktop.core.state_base import StateBase
-from imperial_desktop.core.vocabulary import DecisionKind, EventType
+from imperial_desktop.core.vocabulary import EVENT, KIND
 
 
 @lru_cache(maxsize=4096)
@@ -43,7 +43,7 @@ class ProductionPhase(StateBase):
         nation = self.turn_nation
         assert nation is not None
         if self._buildable_sites(nation):
-            self.pending = {"kind": DecisionKind.FACTORY, "player": self.government[nation], "nation": nation}
+            self.pending = {"kind": KIND.FACTORY, "player": self.government[nation], "nation": nation}
 
     def _buildable_sites(self, nation: str) -> list[str]:
         occupied = self.occupied_regions()
@@ -80,7 +80,7 @@ class ProductionPhase(StateBase):
         if action.city is not None:
             self.treasury[action.nation] -= self.board.factory_cost
             self.factories.add(action.city)
-            ev.append(Event(EventType.FACTORY_BUILT, {"nation": action.nation, "region": action.city, "cost": self.board.factory_cost}))
+            ev.append(Event(EVENT.FACTORY_BUILT, {"nation": action.nation, "region": action.city, "cost": self.board.factory_cost}))
         self.pending = None
 
     # ------------------------------------------------------------------ production
@@ -89,7 +89,7 @@ class ProductionPhase(StateBase):
         nation = self.turn_nation
         assert nation is not None
         if len(self._production_subsets(nation)) > 1:
-            self.pending = {"kind": DecisionKind.PRODUCTION, "player": self.government[nation], "nation": nation}
+            self.pending = {"kind": KIND.PRODUCTION, "player": self.government[nation], "nation": nation}
 
     def _production_subsets(self, nation: str) -> list[tuple[str, ...]]:
         """#12: the government chooses which factories produce, within the unit supply."""
@@ -138,7 +138,7 @@ class ProductionPhase(StateBase):
         for city in action.cities:
             unit = FLEET if self.board.regions[city].factory_type == "shipyard" else ARMY
             self._add_unit(action.nation, unit, city)
-            ev.append(Event(EventType.UNIT_PLACED, {"nation": action.nation, "unit": unit, "region": city, "imported": False}))
+            ev.append(Event(EVENT.UNIT_PLACED, {"nation": action.nation, "unit": unit, "region": city, "imported": False}))
         self.pending = None
 
     # ------------------------------------------------------------------ import
@@ -147,7 +147,7 @@ class ProductionPhase(StateBase):
         nation = self.turn_nation
         assert nation is not None
         if self._import_options(nation):
-            self.pending = {"kind": DecisionKind.IMPORT, "player": self.government[nation], "nation": nation, "count": 0}
+            self.pending = {"kind": KIND.IMPORT, "player": self.government[nation], "nation": nation, "count": 0}
 
     def _import_options(self, nation: str) -> list[tuple[str, str]]:
         """#13: own home provinces without hostile armies; fleets only in port cities; supply."""
@@ -177,7 +177,7 @@ class ProductionPhase(StateBase):
         """Why ``nation`` can import no unit at all into ``region`` now, or None if it can import
         an army or a fleet there (R-EN Import, #13)."""
         p = self.pending
-        if p is None or p["kind"] != DecisionKind.IMPORT:
+        if p is None or p["kind"] != KIND.IMPORT:
             return refuse(RefusalCode.NOT_NOW, kind=None if p is None else p["kind"])
         if nation != p["nation"]:
             return refuse(RefusalCode.NOT_THE_ACTING_NATION, nation=nation, acting=p["nation"])
@@ -224,7 +224,7 @@ class ProductionPhase(StateBase):
         assert p is not None
         self.treasury[action.nation] -= self.board.import_cost
         self._add_unit(action.nation, action.unit, action.region)
-        ev.append(Event(EventType.UNIT_PLACED, {"nation": action.nation, "unit": action.unit, "region": action.region, "imported": True}))
+        ev.append(Event(EVENT.UNIT_PLACED, {"nation": action.nation, "unit": action.unit, "region": action.region, "imported": True}))
         p["count"] += 1
         if p["count"] >= self.board.import_max or not self._import_options(action.nation):
             self.pending = None

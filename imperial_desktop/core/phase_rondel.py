@@ -15,7 +15,7 @@ from imperial_desktop.core.events import Event
 from imperial_desktop.core.refusal import Refusal, RefusalCode, refuse
 from imperial_desktop.core.setup import FORCED_STOP_COST_FREE, INVESTOR_SHORTFALL_FORBID
 from imperial_desktop.core.state_base import StateBase
-from imperial_desktop.core.vocabulary import DecisionKind, EventType
+from imperial_desktop.core.vocabulary import EVENT, KIND
 
 
 class RondelPhase(StateBase):
@@ -122,7 +122,7 @@ class RondelPhase(StateBase):
                 assert gov is not None and start is not None
                 paid = self.board.rondel_cost((target - start) % len(self.board.rondel))
                 self.cash[gov] -= paid
-                self.pending = {"kind": DecisionKind.SWISS_FORCE, "player": queue[0], "nation": nation, "target": target,
+                self.pending = {"kind": KIND.SWISS_FORCE, "player": queue[0], "nation": nation, "target": target,
                                 "queue": queue[1:], "paid": paid}
                 return
         self._move_on_rondel(nation, target, ev)
@@ -147,13 +147,13 @@ class RondelPhase(StateBase):
         nation, target, queue, paid = p["nation"], p["target"], p["queue"], p.get("paid", 0)
         self.pending = None
         if action.force:
-            ev.append(Event(EventType.INVESTOR_FORCED, {"player": action.player, "nation": nation, "intended": target}))
+            ev.append(Event(EVENT.INVESTOR_FORCED, {"player": action.player, "nation": nation, "intended": target}))
             self._move_on_rondel(nation, self.board.investor_index, ev, forced=True, prepaid=paid)
             return
         total = sum(self.interest_due(nation).values())
         queue = [q for q in queue if q in self.swiss and self.treasury[nation] + self.cash[q] >= total]
         if queue:
-            self.pending = {"kind": DecisionKind.SWISS_FORCE, "player": queue[0], "nation": nation, "target": target,
+            self.pending = {"kind": KIND.SWISS_FORCE, "player": queue[0], "nation": nation, "target": target,
                             "queue": queue[1:], "paid": paid}
             return
         self._move_on_rondel(nation, target, ev, prepaid=paid)
@@ -170,7 +170,7 @@ class RondelPhase(StateBase):
         self.cash[gov] -= cost - prepaid  # a refund when a forced stop costs less than declared
         passed = self.passes_investor(start, target)
         self.rondel[nation] = target
-        ev.append(Event(EventType.RONDEL_MOVED, {"nation": nation, "from": start, "to": target, "cost": cost, "passed_investor": passed}))
+        ev.append(Event(EVENT.RONDEL_MOVED, {"nation": nation, "from": start, "to": target, "cost": cost, "passed_investor": passed}))
         steps_after: list[list[Any]] = [["act", b.rondel[target].action]]
         if passed and self.setup.investor_card:
             steps_after += [["investor_card"], ["investor_end"]]
@@ -202,8 +202,8 @@ class RondelPhase(StateBase):
                 self.agenda.insert(0, ["turn_start", (index + 1) % len(ids)])
             return
         self.turn_nation = nation
-        ev.append(Event(EventType.TURN_STARTED, {"nation": nation, "turn": self.turns_taken + 1}))
-        self.pending = {"kind": DecisionKind.RONDEL, "player": self.government[nation], "nation": nation}
+        ev.append(Event(EVENT.TURN_STARTED, {"nation": nation, "turn": self.turns_taken + 1}))
+        self.pending = {"kind": KIND.RONDEL, "player": self.government[nation], "nation": nation}
 
     def _previous_nation_government(self, index: int) -> int:
         """The government of the nearest governed nation before ``index`` in turn order (the
@@ -221,7 +221,7 @@ class RondelPhase(StateBase):
         self.pending = None
         self.agenda = []
         self.turn_nation = None
-        ev.append(Event(EventType.GAME_OVER, {"nation": None, "reason": "no_government",
+        ev.append(Event(EVENT.GAME_OVER, {"nation": None, "reason": "no_government",
                                       "scores": [s["total"] for s in self.scores()]}))
 
     def _step_turn_check(self, ev: list[Event], index: int) -> None:

@@ -9,7 +9,7 @@ from imperial_desktop.core.events import Event
 from imperial_desktop.core.refusal import Refusal
 from imperial_desktop.core.setup import AUCTION, GameSetup
 from imperial_desktop.core.state_base import StateBase
-from imperial_desktop.core.vocabulary import DecisionKind, EventType
+from imperial_desktop.core.vocabulary import EVENT, KIND
 
 
 class SetupPhase(StateBase):
@@ -73,7 +73,7 @@ class SetupPhase(StateBase):
     def _step_auction_bid(self, ev: list[Event], nation: str, queue: list[int]) -> None:
         for i, player in enumerate(queue):
             if any(v <= self.cash[player] for v in self.available_bonds(nation)):
-                self.pending = {"kind": DecisionKind.AUCTION, "player": player, "nation": nation}
+                self.pending = {"kind": KIND.AUCTION, "player": player, "nation": nation}
                 if queue[i + 1:]:
                     self.agenda.insert(0, ["auction_bid", nation, queue[i + 1:]])
                 return
@@ -83,11 +83,11 @@ class SetupPhase(StateBase):
         if owners:  # bond values are distinct and each player buys at most one: no ties
             top = max(owners)
             self.government[nation] = owners[top]
-            ev.append(Event(EventType.GOVERNMENT_CHANGED, {"nation": nation, "player": owners[top], "previous": None}))
+            ev.append(Event(EVENT.GOVERNMENT_CHANGED, {"nation": nation, "player": owners[top], "previous": None}))
 
     def _step_auction_finish(self, ev: list[Event]) -> None:
         self._update_swiss_banks(ev)
         self._place_investor_card()
         if self.card is not None:
-            ev.append(Event(EventType.INVESTOR_CARD, {"player": self.card}))
+            ev.append(Event(EVENT.INVESTOR_CARD, {"player": self.card}))
         self.agenda.insert(0, ["turn_start", 0])

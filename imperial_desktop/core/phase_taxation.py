@@ -8,7 +8,7 @@ from typing import Any
 from imperial_desktop.core import scoring
 from imperial_desktop.core.events import Event
 from imperial_desktop.core.state_base import StateBase
-from imperial_desktop.core.vocabulary import EventType
+from imperial_desktop.core.vocabulary import EVENT
 
 
 class TaxationPhase(StateBase):
@@ -33,7 +33,7 @@ class TaxationPhase(StateBase):
         ending = self.power[nation] >= 25
         income = 0 if ending else max(0, taxes - armies - fleets)
         self.treasury[nation] += income
-        ev.append(Event(EventType.TAXES, {"nation": nation, "taxes": taxes, "chart": position, "bonus": bonus,
+        ev.append(Event(EVENT.TAXES, {"nation": nation, "taxes": taxes, "chart": position, "bonus": bonus,
                                   "points": points, "power": self.power[nation], "soldiers_pay": armies + fleets,
                                   "income": income}))
         self.power_log.append([self.turns_taken + 1, nation, self.power[nation]])
@@ -43,7 +43,7 @@ class TaxationPhase(StateBase):
             self.pending = None
             self.agenda = []
             self.turn_nation = None
-            ev.append(Event(EventType.GAME_OVER, {"nation": nation, "scores": [s["total"] for s in self.scores()]}))
+            ev.append(Event(EVENT.GAME_OVER, {"nation": nation, "scores": [s["total"] for s in self.scores()]}))
 
     # ------------------------------------------------------------------ scoring (#27)
 

@@ -29,30 +29,30 @@ from imperial_desktop.core.phase_taxation import TaxationPhase
 from imperial_desktop.core.refusal import Refusal, RefusalCode, refuse
 from imperial_desktop.core.serialize import STATE_FORMAT_VERSION, copy_plain
 from imperial_desktop.core.setup import GameSetup
-from imperial_desktop.core.vocabulary import DecisionKind, EventType
+from imperial_desktop.core.vocabulary import EVENT, KIND, DecisionKind
 from imperial_desktop.i18n import N_, _, ngettext
 
 
 # What each decision asks, as a whole sentence: (with the nation, without one). Marked with N_
 # and translated when shown.
 DECISION_TEXT = {
-    DecisionKind.AUCTION: (N_("{player} ({nation}) must buy a bond in the opening auction, or pass"),
+    KIND.AUCTION: (N_("{player} ({nation}) must buy a bond in the opening auction, or pass"),
                            N_("{player} must buy a bond in the opening auction, or pass")),
-    DecisionKind.RONDEL: (N_("{player} ({nation}) must choose the rondel space"), N_("{player} must choose the rondel space")),
-    DecisionKind.SWISS_FORCE: (N_("{player} may force {nation} to stop on Investor"),
+    KIND.RONDEL: (N_("{player} ({nation}) must choose the rondel space"), N_("{player} must choose the rondel space")),
+    KIND.SWISS_FORCE: (N_("{player} may force {nation} to stop on Investor"),
                                N_("{player} may force the nation to stop on Investor")),
-    DecisionKind.FACTORY: (N_("{player} ({nation}) must build a factory"), N_("{player} must build a factory")),
-    DecisionKind.PRODUCTION: (N_("{player} ({nation}) must choose the factories that produce"),
+    KIND.FACTORY: (N_("{player} ({nation}) must build a factory"), N_("{player} must build a factory")),
+    KIND.PRODUCTION: (N_("{player} ({nation}) must choose the factories that produce"),
                               N_("{player} must choose the factories that produce")),
-    DecisionKind.IMPORT: (N_("{player} ({nation}) must import up to three units"), N_("{player} must import up to three units")),
-    DecisionKind.MANEUVER: (N_("{player} ({nation}) must move units"), N_("{player} must move units")),
-    DecisionKind.ENTRY_FIGHT: (N_("{player} ({nation}) must fight on entering, or not"), N_("{player} must fight on entering, or not")),
-    DecisionKind.ENTRY_ASK: (N_("{player} ({nation}) must choose which nation is asked next"),
+    KIND.IMPORT: (N_("{player} ({nation}) must import up to three units"), N_("{player} must import up to three units")),
+    KIND.MANEUVER: (N_("{player} ({nation}) must move units"), N_("{player} must move units")),
+    KIND.ENTRY_FIGHT: (N_("{player} ({nation}) must fight on entering, or not"), N_("{player} must fight on entering, or not")),
+    KIND.ENTRY_ASK: (N_("{player} ({nation}) must choose which nation is asked next"),
                              N_("{player} must choose which nation is asked next")),
-    DecisionKind.ENTRY_DEMAND: (N_("{player} ({nation}) must demand a battle, or not"), N_("{player} must demand a battle, or not")),
-    DecisionKind.ENTRY_STATUS: (N_("{player} ({nation}) must declare the armies hostile or friendly"),
+    KIND.ENTRY_DEMAND: (N_("{player} ({nation}) must demand a battle, or not"), N_("{player} must demand a battle, or not")),
+    KIND.ENTRY_STATUS: (N_("{player} ({nation}) must declare the armies hostile or friendly"),
                                 N_("{player} must declare the armies hostile or friendly")),
-    DecisionKind.INVEST: (N_("{player} ({nation}) must invest in a bond, or pass"), N_("{player} must invest in a bond, or pass")),
+    KIND.INVEST: (N_("{player} ({nation}) must invest in a bond, or pass"), N_("{player} must invest in a bond, or pass")),
 }
 # the maneuver's two phases
 PHASE_TEXT = {
@@ -80,7 +80,7 @@ class Decision:
         who = state.setup.players[self.player]
         nation = state.board.name_of(self.nation) if self.nation else None
         kind = self.kind
-        if kind == DecisionKind.IMPORT and self.data.get("count"):  # the top bar follows the imports made
+        if kind == KIND.IMPORT and self.data.get("count"):  # the top bar follows the imports made
             left = state.board.import_max - self.data["count"]
             if nation:
                 text = ngettext("{player} ({nation}) must import up to {count} more unit, or stop",
@@ -89,7 +89,7 @@ class Decision:
                 text = ngettext("{player} must import up to {count} more unit, or stop",
                                 "{player} must import up to {count} more units, or stop", left)
             return text.format(player=who, nation=nation, count=left)
-        if kind == DecisionKind.MANEUVER:
+        if kind == KIND.MANEUVER:
             phase = state.maneuver_phase()
             if phase == "fleets" and self.nation and not any(state.fleets[self.nation].values()):
                 phase = "no_fleets"
@@ -244,9 +244,9 @@ class GameState(SetupPhase, RondelPhase, ProductionPhase, ManeuverPhase, Investo
         p = self.pending
         if p is None or p.get("nation") is None:
             return None
-        if p["kind"] == DecisionKind.FACTORY:
+        if p["kind"] == KIND.FACTORY:
             return self.refusal(BuildFactory(p["nation"], region))
-        if p["kind"] == DecisionKind.IMPORT:
+        if p["kind"] == KIND.IMPORT:
             return self.import_refusal(p["nation"], region)
         return None
 
@@ -325,7 +325,7 @@ class GameState(SetupPhase, RondelPhase, ProductionPhase, ManeuverPhase, Investo
         self.cash[action.player] -= action.amount
         self.treasury[action.nation] += action.amount
         self._legal = None
-        return [Event(EventType.DONATION, {"player": action.player, "nation": action.nation, "amount": action.amount})]
+        return [Event(EVENT.DONATION, {"player": action.player, "nation": action.nation, "amount": action.amount})]
 
     def _do_end_phase(self, action: EndPhase, ev: list[Event]) -> None:
         """The end of the Import, or of the Maneuver's fleet or army movement."""
@@ -345,7 +345,7 @@ class GameState(SetupPhase, RondelPhase, ProductionPhase, ManeuverPhase, Investo
             if steps > _MAX_AUTOMATIC_STEPS:  # a corrupt flow; never reached from a sound state
                 raise RuntimeError("the game flow does not reach a decision")
             if self.pending is not None:
-                if self.pending["kind"] == DecisionKind.MANEUVER and self._only_end_phase():
+                if self.pending["kind"] == KIND.MANEUVER and self._only_end_phase():
                     self._end_maneuver_phase(ev)
                     self._legal = None
                     continue

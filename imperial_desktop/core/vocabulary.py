@@ -9,6 +9,7 @@ with the members reads as the strings.
 from __future__ import annotations
 
 from enum import Enum
+from types import SimpleNamespace
 
 
 class _StrWord(str, Enum):
@@ -73,3 +74,9 @@ class EventType(_StrWord):
 # they are, for validation to refuse with its own message)
 DECISION_KINDS: dict[str, DecisionKind] = {k.value: k for k in DecisionKind}
 EVENT_TYPES: dict[str, EventType] = {t.value: t for t in EventType}
+
+# The same members under a plain namespace, for the core's hot paths: reading a member from its
+# enum class costs about 50 ns in Python 3.11 (the enum metaclass), from a namespace about 15 ns,
+# and the rules engine reads them at every step (4-6% of apply() in tools/bench_core.py).
+KIND = SimpleNamespace(**DecisionKind.__members__)
+EVENT = SimpleNamespace(**EventType.__members__)
