@@ -249,7 +249,7 @@ def smooth_factor(board: Board, points: float, rounds: float, blend_rounds: floa
 
 def factory_within_reach(state: GameState, nation: str) -> bool:
     """The treasury pays a factory, a home province has a free site and the rondel's Factory
-    space is within the free steps: money that could be building and is not (issue 13)."""
+    space is within the free steps: money that could be building and is not."""
     board = state.board
     if state.treasury[nation] < board.factory_cost:
         return False
@@ -275,7 +275,7 @@ def battle_takes_flag(state: GameState, nation: str, region: str, unit: str) -> 
 
 def battle_wins_nothing(state: GameState, nation: str, region: str, unit: str) -> bool:
     """A 1:1 battle of ``nation`` in a flag region that neither takes the flag nor guards the
-    nation's own: a unit lost on each side for nothing (issue 13)."""
+    nation's own: a unit lost on each side for nothing."""
     if not state.board.regions[region].takes_flags:
         return False
     return state.flags.get(region) != nation and not battle_takes_flag(state, nation, region, unit)

@@ -1,7 +1,7 @@
 """Standing corrections to a searched rondel choice: what a round of playouts cannot see.
 
 A playout ends about a round after the decision and is judged by the evaluation, so things that
-matter beyond it are added as fixed points (issue 13's measured weaknesses): money lying idle in
+matter beyond it are added as fixed points (weaknesses measured in played games): money lying idle in
 a treasury (more than a factory and a full payout need) that a factory would turn into taxes
 for the rest of the game, a Maneuver or Import that would move or buy nothing (a wasted turn
 the evaluation barely notices), and optionally a move that lands on or passes Investor when the
