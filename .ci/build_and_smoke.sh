@@ -57,12 +57,54 @@ smoke() {  # smoke <executable> <label> [language]
     check_png "$shot"
 }
 
+# The frozen build's --version prints the project's version, and every Python distribution and
+# shared library in the bundle is one of the parts the About screen lists with its licence
+# (assets/licenses/index.json; imperial_desktop.licenses.library_key names the library files).
+check_version() {  # check_version <executable>
+    local app="$1" expected got
+    expected="imperial-desktop $("$PYTHON" -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['project']['version'])")"
+    got=$(cd "$WORK" && env -u PYTHONPATH "$app" --version)
+    [ "$got" = "$expected" ] || { echo "frozen --version printed '$got', expected '$expected'" >&2; exit 1; }
+    echo "frozen --version: $got"
+}
+check_bundle() {  # check_bundle <bundle folder>
+    "$PYTHON" - "$1" <<'PY'
+import re, sys
+from pathlib import Path
+from imperial_desktop.licenses import library_key, load_index
+bundle = Path(sys.argv[1])
+index = load_index()
+dists = {re.sub(r"[-_.]+", "-", c.distribution).lower() for c in index.components if c.distribution}
+libraries = {name for c in index.components for name in c.libraries}
+missing = []
+for info in sorted(bundle.rglob("*.dist-info")) + sorted(bundle.rglob("*.egg-info")):
+    name = re.sub(r"[-_.]+", "-", info.name.rsplit(".", 1)[0].rsplit("-", 1)[0]).lower()
+    if name not in dists and name != "imperial-desktop":
+        missing.append(f"distribution {info.name}")
+found = set()
+for path in bundle.rglob("*"):
+    key = library_key(path.name) if path.is_file() else None
+    if key is not None:
+        found.add(key)
+        if key not in libraries:
+            missing.append(f"library {path.relative_to(bundle)}")
+for c in index.components:  # a system library listed for the build must be in it (no stale licence)
+    if c.shipped_with == "standalone build":
+        missing.extend(f"listed but not bundled: {name} ({c.name})" for name in c.libraries if name not in found)
+print(f"bundle: {len(found)} shared libraries, all among the {len(index.components)} parts of assets/licenses/index.json"
+      if not missing else "bundle: parts without a licence in assets/licenses/index.json:\n  " + "\n  ".join(missing))
+sys.exit(1 if missing else 0)
+PY
+}
+
 echo "== PyInstaller one-folder build"
 start=$(date +%s)
 "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$ROOT/dist" --workpath "$WORK/build" build.spec
 echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop ($(du -sh dist/imperial-desktop | cut -f1))"
 smoke "$ROOT/dist/imperial-desktop/imperial-desktop" onefolder
+check_version "$ROOT/dist/imperial-desktop/imperial-desktop"
+check_bundle "$ROOT/dist/imperial-desktop"
 # once more in German (issue 14): the catalogs are in the bundle and found there
 smoke "$ROOT/dist/imperial-desktop/imperial-desktop" onefolder-de de
 
@@ -74,5 +116,6 @@ if [ "${IMPERIAL_CI_ONEFILE:-1}" != "0" ]; then
         --distpath "$ROOT/dist" --workpath "$WORK/build-onefile" build.spec
     echo "built in $(( $(date +%s) - start )) s: dist/imperial-desktop-$version ($(du -sh "dist/imperial-desktop-$version" | cut -f1))"
     smoke "$ROOT/dist/imperial-desktop-$version" onefile
+    check_version "$ROOT/dist/imperial-desktop-$version"
 fi
 echo "== standalone build and smoke test passed"

@@ -122,7 +122,10 @@ def _file_name_problem(name: str) -> str | None:
 
 
 def play_parser() -> argparse.ArgumentParser:
+    from imperial_desktop.version import version_line
+
     parser = OneLineParser(prog=PROG, description="Start the game window.")
+    parser.add_argument("--version", action="version", version=version_line())
     parser.add_argument("--smoke-test", action="store_true", help="headless: computers play a few turns, then exit")
     parser.add_argument("--screenshot", help="save a screenshot to this PNG file before exiting")
     parser.add_argument("--frames", type=int_in(1, 1_000_000), default=120, help="frames to render in the smoke test")
@@ -149,7 +152,10 @@ def parse_play_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def command_parser() -> argparse.ArgumentParser:
+    from imperial_desktop.version import version_line
+
     parser = OneLineParser(prog=PROG, description="Imperial for the desktop.")
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
     sim = sub.add_parser("simulate", help="play complete games between computer players, headless")

@@ -1,4 +1,4 @@
-"""Command line: `imperial-desktop [play|simulate|replay|render-map]`.
+"""Command line: `imperial-desktop [play|simulate|replay|render-map]`, `imperial-desktop --version`.
 
 Every bad argument ends the program with exit status 2 and one line on stderr
 (``imperial-desktop <command>: error: <what is wrong>``; the parsers are in ``arguments``), never
@@ -28,7 +28,8 @@ def _replay(args: argparse.Namespace) -> int:
             fail(prog, f"{path} is a folder, not a game record")
         if path.is_file() and path.stat().st_size > 64 << 20:
             fail(prog, f"{path} is too large to be a game record")
-        state = GameRecord.load(path).replay()
+        record = GameRecord.load(path)
+        state = record.replay()
         summary = state_summary(state)
     except ImperialError as exc:
         fail(prog, str(exc))
@@ -43,11 +44,30 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
-        print(f"{len(summary['players'])} players, {summary['nation_turns']} nation turns, "
-              f"{'game over' if summary['game_over'] else 'in progress'}")
-        for s in summary["scores"]:
-            print(f"  #{s['rank']} {summary['players'][s['seat']]['name']}: {s['total']}")
+        print(_story_text(record, state, summary))
     return 0
+
+
+def _story_text(record, state, summary) -> str:
+    """The story the Games played screen tells: length, places and scores with the winner marked,
+    each seat's level (when the record names it), the nations governed at the end and the share
+    of the nation turns governed."""
+    from imperial_desktop.session.history import game_story
+    from imperial_desktop.session.record_files import seats_from_meta
+
+    story, _state = game_story(record, check_digest=False)
+    seats = seats_from_meta(record.meta, record.setup.players)
+    lines = [f"{len(summary['players'])} players, {story.rounds} rounds, {summary['nation_turns']} nation turns, "
+             f"{story.actions} actions, {'game over' if summary['game_over'] else 'in progress'}"]
+    for placing in story.placings:
+        seat = seats[placing.seat]
+        who = seat.name + (f" (computer, {seat.level})" if seat.computer_level is not None else "")
+        governed = ", ".join(state.board.nation_by_id[n].name_en for n in story.governed_at_end[placing.seat])
+        share = round(100 * story.turns_governed[placing.seat] / story.nation_turns) if story.nation_turns else 0
+        mark = " (winner)" if summary["game_over"] and placing.seat in story.winners else ""
+        lines.append(f"  #{placing.rank} {who}: {placing.total}{mark}; governs {governed or 'nothing'}; "
+                     f"governed {share}% of the nation turns")
+    return "\n".join(lines)
 
 
 def _render_map(args: argparse.Namespace) -> int:
@@ -78,6 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--version"]:  # answered before the window's modules (pygame) are imported
+        from imperial_desktop.version import version_line
+
+        print(version_line())
+        return 0
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")) or argv[0] == "play":
         # the game window and its own options (see arguments.play_parser)
         play_argv = argv[1:] if argv and argv[0] == "play" else argv

@@ -64,11 +64,13 @@ class PressRecorder:
 class RealWindow:
     """The app in a real window, with the X pointer driven by xdotool."""
 
-    def __init__(self, size: tuple[int, int]):
+    def __init__(self, size: tuple[int, int], text_size: int = 100):
         from imperial_desktop.ui.app import App, init_display
 
         self.app = App(init_display(size, headless=False))
         self.app.settings.hide_cash_in_hot_seat = False  # every seat human: no hand-over screen
+        self.app.settings.text_size = text_size  # above 100: drawn smaller and scaled up onto the window
+        self.app.apply_text_size()
         self.window_id = str(pygame.display.get_wm_info()["window"])
         self.recorder = PressRecorder()
         self.results: list[dict] = []
@@ -394,10 +396,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True)
     parser.add_argument("--screens", default="menus,game,production,idle", help="menus, game, production, idle (comma separated)")
     parser.add_argument("--game-states", type=int, default=None, help="at most this many game states")
+    parser.add_argument("--text-size", type=int, default=100, choices=(100, 125, 150), help="the Text size setting (percent)")
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.lower().split("x"))
     put_saves()
-    run = RealWindow(size)
+    run = RealWindow(size, args.text_size)
     actual = pygame.display.get_surface().get_size()
     try:
         if "menus" in args.screens:

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import AH, FR, GB, GE, IT, RU, give_turn, put, refresh, six_player_game  # noqa: E402
+from helpers import AH, FR, GB, IT, RU, give_turn, put, refresh, six_player_game  # noqa: E402
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.expert import ExpertBot  # noqa: E402
 from imperial_desktop.ai.hard import HardBot  # noqa: E402

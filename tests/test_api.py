@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from imperial_desktop.core import (
-    Action, ChooseRondel, GameState, IllegalActionError, MoveArmy, RecordError, action_from_json, event_text,
+    ChooseRondel, GameState, IllegalActionError, MoveArmy, RecordError, action_from_json, event_text,
 )
 from helpers import AH, RU, clear_units, new_game, put, six_player_game, start_maneuver
 

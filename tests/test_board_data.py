@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from imperial_desktop.core import GameSetup, load_board
+from imperial_desktop.core import load_board
 from imperial_desktop.core.movement import army_destinations
 from helpers import RU, clear_units, fixed_game, put, options
 

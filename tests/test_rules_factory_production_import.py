@@ -5,7 +5,7 @@ import pytest
 from imperial_desktop.core import (
     BuildFactory, ChooseRondel, Donate, EndPhase, IllegalActionError, ImportUnit, Produce,
 )
-from helpers import AH, FR, GB, GE, IT, RU, clear_units, give_turn, legal_of, put, refresh, six_player_game
+from helpers import AH, FR, GB, GE, IT, RU, clear_units, give_turn, legal_of, put, six_player_game
 
 FACTORY, PROD1, MAN1, INVESTOR, IMPORT = 0, 1, 2, 3, 4
 

@@ -27,7 +27,9 @@ def press(app, key):
 
 
 def rules_windows(manager) -> list:
-    return [s for s in manager.get_sprite_group().sprites() if type(s).__name__ == "_RulesUIWindow" and s.alive()]
+    from imperial_desktop.ui.rules_window import RulesWindow
+
+    return [s for s in manager.get_sprite_group().sprites() if isinstance(getattr(s, "owner", None), RulesWindow) and s.alive()]
 
 
 def shown(manager) -> RulesWindow | None:

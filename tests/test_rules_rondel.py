@@ -2,8 +2,8 @@
 
 import pytest
 
-from imperial_desktop.core import ChooseRondel, IllegalActionError, Invest, PassInvestment, SwissForce
-from helpers import AH, FR, GB, GE, IT, RU, give_turn, options, refresh, six_player_game
+from imperial_desktop.core import ChooseRondel, IllegalActionError, PassInvestment, SwissForce
+from helpers import AH, IT, RU, give_turn, options, refresh, six_player_game
 
 FACTORY, PROD1, MAN1, INVESTOR, IMPORT, PROD2, MAN2, TAXATION = range(8)
 

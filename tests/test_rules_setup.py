@@ -2,7 +2,7 @@
 
 import pytest
 
-from imperial_desktop.core import ChooseRondel, GameSetup, GameState, IllegalActionError, Invest, PassInvestment
+from imperial_desktop.core import GameSetup, GameState, IllegalActionError, Invest, PassInvestment
 from helpers import AH, FR, GB, GE, IT, RU, fixed_game, new_game, six_player_game
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from imperial_desktop.core import Action, ChooseRondel, Donate, IllegalActionError
-from helpers import AH, FR, GB, GE, IT, RU, clear_units, give_turn, put, refresh, six_player_game
+from helpers import AH, FR, GE, IT, RU, clear_units, give_turn, put, refresh, six_player_game
 
 TAXATION, MAN1 = 7, 2
 

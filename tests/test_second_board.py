@@ -82,7 +82,8 @@ def test_three_nations_seventeen_regions_and_no_name_of_europe(data):
     mine = {e["id"] for e in data["nations"] + data["regions"]}
     mine |= {v for e in data["nations"] + data["regions"] for k, v in e.items() if k.startswith("name_")}
     assert not mine & taken
-    assert data["id"] == NAME and set(data) >= set(europe) - {"switzerland_borders", "disputed_adjacency", "board_image"}
+    assert data["id"] == NAME and set(data) >= set(europe) - {"switzerland_borders", "disputed_adjacency", "board_image",
+                                                                  "board_image_cvd"}
 
 
 def test_topology_agrees_with_itself(data):

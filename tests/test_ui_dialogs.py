@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from helpers import AH, FR, GB, GE, IT, RU, clear_units, fixed_game, give_turn, put, refresh, six_player_game, start_maneuver
+from helpers import AH, FR, GB, GE, IT, RU, clear_units, give_turn, put, refresh, six_player_game, start_maneuver
 from ui_driver import Driver, aux_panel, question
 from ui_player import UIPlayer
 

@@ -1,5 +1,5 @@
-"""The "What happened" overlay: a frame that fits its lines in a board corner, readable text,
-the regions it tells about outlined on the board, the newest lines when they are too many, and
+"""The "What happened" overlay: a frame that fits its lines in the strip under the board,
+readable text, the regions it tells about outlined on the board, the newest lines when they are too many, and
 nothing changed in the game (real key presses and clicks)."""
 
 from __future__ import annotations
@@ -79,12 +79,13 @@ def test_a_short_summary_opens_in_a_frame_that_fits_its_lines(size):
     rects = [rect for _text, rect in overlay.drawn]
     assert min(r.top for r in rects) - overlay.rect.top <= pad + 2
     assert overlay.rect.bottom - max(r.bottom for r in rects) <= pad + 2
-    board = scene.layout.board
-    area = board.inflate(-24, -24)
-    assert area.contains(overlay.rect)  # in a corner of the board
+    lay = scene.layout
+    area = scene.summary.area()
+    assert area.contains(overlay.rect)  # in a corner of the strip under the board
     assert overlay.rect.top == area.top or overlay.rect.bottom == area.bottom
     assert overlay.rect.left == area.left or overlay.rect.right == area.right
-    assert overlay.rect.h < board.h * 0.6 and overlay.rect.w < board.w * 0.65  # most of the board stays in view
+    for needed in (lay.board, lay.rondel, lay.decision, lay.log, lay.top_bar):
+        assert not overlay.rect.colliderect(needed)
     # readable: the lines are drawn at 15 design px, not at the 13 of the other notes
     line = next(rect for text, rect in overlay.drawn if text == turns[0].lines[0] or turns[0].lines[0].startswith(text))
     assert line.h >= font(panels.px(15, scene.layout.scale)).get_height()
@@ -137,8 +138,8 @@ def test_a_long_summary_shows_the_newest_lines_and_says_how_many_are_cut(size):
     assert turns[-1].title in texts
     assert texts[2] in {t.title for t in turns}  # the first turn shown keeps its heading
     texts_inside(overlay)
-    assert scene.layout.board.contains(overlay.rect)
-    assert overlay.rect.h >= scene.layout.board.h * 0.75  # it uses the height it may take
+    assert scene.summary.area().contains(overlay.rect)
+    assert overlay.rect.h >= scene.summary.area().h * 0.9  # it uses the height it may take
     # only the turns in the frame are outlined, not the regions of the whole game
     shown = {t.title for t in turns} & set(texts)
     assert set(overlay.regions) <= {r for t in turns if t.title in shown for r in t.regions}
@@ -207,9 +208,8 @@ def test_a_lost_government_stands_first_in_the_frame_and_is_never_cut():
 @pytest.mark.parametrize("kind", ["entry_demand", "entry_fight", "entry_status"])
 def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
     """Play-test: "What happened" stood over Romania while the game asked whether to fight there.
-    The regions of the pending decision (the question's region) come first when the corner is chosen."""
+    The frame stands under the board: the question's region and the whole board stay in view."""
     from game_scenes import _played_states, open_scene
-    from imperial_desktop.ui.summary_overlay import _place
 
     state = _played_states().get(kind)
     if state is None:
@@ -220,30 +220,10 @@ def test_the_frame_keeps_clear_of_the_region_a_question_is_about(kind):
     assert region in scene.board_layer.decision_regions()
     board = scene.board
     x, y = board.board_to_screen(board.geometry.regions[region].label)
-    area = board.rect.inflate(-20, -20)
-
-    def corners(share: float) -> dict[str, pygame.Rect]:
-        out = {}
-        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
-            out[corner] = pygame.Rect(0, 0, round(area.w * share), round(area.h * share))
-            setattr(out[corner], corner, getattr(area, corner))
-        return out
-
-    # a frame large enough that some corners hide the region and some do not
-    placed = next(c for c in map(corners, (0.45, 0.5, 0.55, 0.6, 0.65))
-                  if 1 <= sum(r.collidepoint(x, y) for r in c.values()) < 4)
-    size = placed["topleft"].size
-    # named regions in every corner that leaves the question's region in view: by them alone the
-    # frame would stand over the question
-    free = [r for r in placed.values() if not r.collidepoint(x, y)]
-    named = tuple(rid for rid, g in board.geometry.regions.items()
-                  if any(r.collidepoint(board.board_to_screen(g.label)) for r in free))
-    assert _place(size, area, board, named).collidepoint(x, y)
-    assert not _place(size, area, board, named, keep_clear=(region,)).collidepoint(x, y)
-    # ...and the scene passes the question's region when it draws the frame
     driver.key(pygame.K_r)
     assert scene.overlay == "summary"
     assert not scene.summary.view.rect.collidepoint(x, y)
+    assert not scene.summary.view.rect.colliderect(scene.layout.board)
 
 
 def test_a_cut_never_starts_inside_a_wrapped_sentence():

@@ -112,7 +112,7 @@ def test_track_titles_explain_the_tracks() -> None:
         shown = " ".join(_hover(driver, place.center) or [])
         assert shown.startswith("Tax chart ") and "last Taxation" in shown and "in millions" in shown
         assert "+N above a box is the power points" in shown and "success bonus of 1M" in shown
-        assert '5M or less counts as "2-5", 15M or more as "15+"' in shown
+        assert '5M or less counts as "\u22645", 15M or more as "15+"' in shown
     assert len(tips["Power track"]) == 1 + len(state.board.factor_table)  # the title and each band
     for place in tips["Power track"]:
         shown = " ".join(_hover(driver, place.center) or [])
@@ -179,4 +179,4 @@ def test_a_computer_players_head_names_its_level() -> None:
         if level is None:
             assert "computer" not in shown, shown
         else:
-            assert f"Played by the computer, level: {level}." in shown, shown
+            assert f"Played by the computer, level: {level.capitalize()}." in shown, shown

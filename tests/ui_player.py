@@ -11,7 +11,7 @@ import pygame
 from ui_driver import aux_panel, question
 
 from imperial_desktop.core import (
-    Action, AskNation, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, ImportUnit, Invest, MoveArmy,
+    Action, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, ImportUnit, Invest, MoveArmy,
     MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
 

@@ -84,7 +84,7 @@ def main() -> None:
 
     elapsed, records, turns = bench_games(args.players, args.games, args.seed)
     actions = sum(len(r.actions) for r in records)
-    print(f"(all figures: CPU time of this single process)")
+    print("(all figures: CPU time of this single process)")
     print(f"complete random games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.1f} games/s "
           f"({actions / args.games:.0f} actions and {statistics.mean(turns):.0f} nation turns per game)")
     states = sample_states(records[: max(1, args.games // 4)])

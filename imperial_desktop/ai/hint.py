@@ -18,9 +18,10 @@ from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
 from imperial_desktop.ai.search import Candidate, PlayoutSearch, shared_score
 from imperial_desktop.core import (
-    Action, Battle, BuildFactory, ChooseRondel, DestroyFactory, EndPhase, GameState, ImportUnit,
+    Action, Battle, BuildFactory, ChooseRondel, DecisionKind, DestroyFactory, EndPhase, EventType, GameState, ImportUnit,
     Invest, MoveArmy, MoveFleet, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
+from imperial_desktop.core.empty_actions import empty_reason
 from imperial_desktop.core.events import join_words, units_phrase
 from imperial_desktop.i18n import _, format_number, ngettext
 
@@ -226,6 +227,8 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
     work = state.clone()
     bot = ExpertBot(seed, budget=budget_s)
     ranked = bot.ranked(work)
+    useful = [c for c in ranked if not does_nothing(state, c.action)]
+    ranked = useful or ranked  # advice never names a turn that does nothing, unless nothing else is legal
     best = ranked[0]
     alternatives = ranked[1:top]
     if alternatives:
@@ -248,6 +251,30 @@ def advise(state: GameState, budget_s: float = BUDGET_SECONDS, top: int = 3, see
             action=_what_it_does(state, c.action), effects=_("; ").join(parts) if parts else _("keeps your position"))
         advice.append(Advice(c.action, reason, round(c.mean if c.values else 0.0, 2), action_regions(c.action)))
     return advice
+
+
+_MANEUVER_DEEDS = frozenset({EventType.UNIT_MOVED, EventType.BATTLE, EventType.FLAG_PLACED, EventType.FLAG_REMOVED,
+                             EventType.FACTORY_DESTROYED, EventType.ARMY_STATUS})
+
+
+def does_nothing(state: GameState, action: Action) -> bool:
+    """Whether a rondel choice's action would do nothing for its nation now (``core.empty_actions``),
+    or, for a Maneuver, no unit of the nation could do anything (the core ends such a maneuver by
+    itself; the rondel's button says "No unit can move"): advice to take it would contradict the screen."""
+    if not isinstance(action, ChooseRondel):
+        return False
+    if empty_reason(state, action.nation, action.space) is not None:
+        return True
+    if state.board.rondel[action.space].action != "maneuver":
+        return False
+    after = state.clone()
+    events = after.apply(action)
+    decision = after.decision()
+    if decision is not None and decision.kind == DecisionKind.MANEUVER and after.acting_nation() == action.nation:
+        return False  # the core asks: some unit has something to do
+    ended = any(e.type == EventType.PHASE and e.data.get("phase") == "maneuver ends"
+                and e.data.get("nation") == action.nation for e in events)
+    return ended and not any(e.type in _MANEUVER_DEEDS for e in events)
 
 
 def even_up(state: GameState, search: PlayoutSearch, best: Candidate, alternatives: list[Candidate], player: int,

@@ -5,7 +5,8 @@
   ``$IMPERIAL_DESKTOP_HOME/logs``); if that folder cannot be written, to stderr only.
 - :func:`write_crash_report` from the error screen: logs the traceback and writes the game
   record next to the log (``crash-<time>.json``, a game record that ``imperial-desktop replay``
-  reads; the error is in its ``meta``), returning where it went.
+  reads; the error and the program's version are in its ``meta``), returning where it went.
+  The log names the version at every start and in every crash.
 
 Neither ever raises: a broken disk must not turn a crash into a second crash.
 """
@@ -25,6 +26,7 @@ import platformdirs
 
 from imperial_desktop.core.record import RECORD_FORMAT, RECORD_FORMAT_VERSION
 from imperial_desktop.session.settings import APP_NAME, app_home
+from imperial_desktop.version import version
 
 LOG_FILE = "imperial-desktop.log"
 LOG_BYTES = 1 << 20  # per file; with the backups at most about 4 MB of logs
@@ -82,6 +84,8 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         _file_handler = handler
     if root.level == logging.NOTSET or root.level > level:
         root.setLevel(level)
+    if _file_handler is not None:
+        log.info("Imperial Desktop %s", version())  # each run in the log starts with the version that wrote it
     return log_file()
 
 
@@ -103,7 +107,7 @@ def write_crash_report(exc: BaseException, session: Any | None = None) -> Path |
     """
     try:
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        log.critical("unexpected error: %s: %s\n%s", type(exc).__name__, exc, text.rstrip())
+        log.critical("unexpected error in Imperial Desktop %s: %s: %s\n%s", version(), type(exc).__name__, exc, text.rstrip())
     except Exception:  # noqa: BLE001
         pass
     record_path: Path | None = None
@@ -138,6 +142,7 @@ def _write_record(session: Any, exc: BaseException) -> Path:
     data = _record_json(session)
     meta = dict(data.get("meta") or {})
     meta["crash"] = f"{type(exc).__name__}: {exc}"[:500]
+    meta["app_version"] = version()
     meta["seats"] = [seat.to_dict() for seat in getattr(session, "seats", [])]
     data["meta"] = meta
     path = folder / f"crash-{stamp}.json"

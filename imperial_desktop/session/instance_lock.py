@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from imperial_desktop.session.saves import PathLike, saves_dir
 
@@ -69,23 +69,34 @@ def _unlock_and_close(handle: IO[bytes]) -> None:
     handle.close()
 
 
+def _msvcrt_try_lock(handle: IO[bytes], msvcrt_module: Any) -> bool:
+    """Windows: lock the lock file's first byte without waiting; False when another process has it.
+    The msvcrt module comes in as an argument so the tests can run this on any system."""
+    try:
+        handle.seek(0)  # msvcrt locks from the current position, and "a+b" opens at the end
+        msvcrt_module.locking(handle.fileno(), msvcrt_module.LK_NBLCK, 1)
+    except OSError:
+        return False
+    return True
+
+
+def _msvcrt_unlock(handle: IO[bytes], msvcrt_module: Any) -> None:
+    """Windows: unlock the first byte (an error, as for a byte not locked, is of no use to anyone)."""
+    try:
+        handle.seek(0)
+        msvcrt_module.locking(handle.fileno(), msvcrt_module.LK_UNLCK, 1)
+    except OSError:
+        pass
+
+
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(handle: IO[bytes]) -> bool:
-        try:
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
+        return _msvcrt_try_lock(handle, msvcrt)
 
     def _unlock(handle: IO[bytes]) -> None:
-        try:
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
-        except OSError:
-            pass
+        _msvcrt_unlock(handle, msvcrt)
 else:
     import fcntl
 

@@ -32,6 +32,7 @@ from imperial_desktop.resources import map_names
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import COMPUTER, HUMAN, Seat
 from imperial_desktop.session.settings import atomic_write_bytes, data_dir
+from imperial_desktop.version import version
 
 SAVE_FORMAT = "imperial-desktop-save"
 SAVE_FORMAT_VERSION = 1
@@ -93,6 +94,7 @@ def save_document(session: GameSession, name: str) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "format_version": SAVE_FORMAT_VERSION,
         "saved_at": _now(),
+        "app_version": version(),  # the program that wrote it (for bug reports; loading ignores it)
         "name": str(name),
         "seats": [seat.to_dict() for seat in session.seats],
         "seed": session.seed,
@@ -210,6 +212,7 @@ class SavedGame:
     state: GameState
     seed: int = 0
     notes: list[str] = field(default_factory=list)  # how the file was repaired, for the player
+    app_version: str = ""  # the Imperial Desktop version that wrote the file ("" when older than the field)
 
     def to_session(self) -> GameSession:
         """A session continuing this game (undo history starts empty)."""
@@ -387,7 +390,15 @@ def decode_save(data: Any, path: Path | None = None) -> SavedGame:
     if state is None:
         state = _from_record(record, digest)
         notes.append(clean_text(_("Restored by replaying the game record: {reason}").format(reason=reason), 300) + ".")
-    return SavedGame(path, name, saved_at, seats, record, state, seed, notes)
+    return SavedGame(path, name, saved_at, seats, record, state, seed, notes, _app_version(data))
+
+
+def _app_version(data: dict[str, Any]) -> str:
+    """The version that wrote the save, made safe to show; "" when missing or not a short text."""
+    value = data.get("app_version")
+    if not isinstance(value, str) or text_problem(value, 40) is not None:
+        return ""
+    return value
 
 
 def read_save(path: PathLike) -> SavedGame:

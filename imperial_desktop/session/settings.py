@@ -54,8 +54,16 @@ THINK_TIMES: dict[str, dict[str, float | None]] = {
     "expert": {"quick": 0.05, "standard": None, "long": 0.3, "very_long": 1.0},
 }
 DEFAULT_THINK_TIME = "standard"
+DEFAULT_VOLUME = 70  # of 100
 MAX_NAME_LENGTH = 24  # a seat name, as the new-game screen allows
 SYSTEM_LANGUAGE = "system"  # the language setting that follows the system's language
+# The nations' colours: the board game's, or colours that stay apart for colour-blind players
+# (the names of ui.board_look.PALETTES; a board without the second set keeps its standard colours)
+COLOUR_PALETTES = ("standard", "colour_blind")
+DEFAULT_PALETTE = "standard"
+# Text size in percent: the whole interface is drawn larger by this factor (ui.app.logical_size)
+TEXT_SIZES = (100, 125, 150)
+DEFAULT_TEXT_SIZE = 100
 SEAT_KINDS = KINDS  # the settings file writes a seat's kind as the saves do
 
 
@@ -149,8 +157,13 @@ class Settings:
     # a person's turn waits for "Confirm turn" before the next seat plays (and can be taken back until then)
     confirm_turns: bool = True
     language: str = SYSTEM_LANGUAGE  # "system" or a key of i18n.LANGUAGES; give it to i18n.set_language
+    colours: str = DEFAULT_PALETTE  # one of COLOUR_PALETTES; give it to ui.board_look.use_palette
     # per level of THINK_TIMES, the name of its think-time choice (see think_seconds())
     think_times: dict[str, str] = field(default_factory=lambda: {level: DEFAULT_THINK_TIME for level in THINK_TIMES})
+    volume: int = DEFAULT_VOLUME  # of the sound effects and the music, 0-100
+    mute: bool = False  # no sound at all (M in a game)
+    music: bool = False  # the music loop plays (while the sound is on)
+    text_size: int = DEFAULT_TEXT_SIZE  # one of TEXT_SIZES (percent)
     last_new_game: NewGameChoices = field(default_factory=NewGameChoices)
 
     def __post_init__(self) -> None:
@@ -276,7 +289,12 @@ _FIELD_READERS: dict[str, Callable[[Any, Any], Any]] = {
     "hide_cash_in_hot_seat": _bool,
     "confirm_turns": _bool,
     "language": _language,
+    "colours": lambda value, default: value if isinstance(value, str) and value in COLOUR_PALETTES else default,
     "think_times": lambda value, default: _think_times(value),
+    "volume": lambda value, default: _int_in(value, 0, 100, default),
+    "mute": _bool,
+    "music": _bool,
+    "text_size": lambda value, default: value if type(value) is int and value in TEXT_SIZES else default,
     "last_new_game": lambda value, default: _choices(value),
 }
 

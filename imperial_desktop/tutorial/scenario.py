@@ -16,7 +16,7 @@ from __future__ import annotations
 from imperial_desktop.ai import make_bot
 from imperial_desktop.core import Action, DecisionKind, GameSetup, GameState
 from imperial_desktop.core.actions import (
-    BuildFactory, ChooseRondel, EndPhase, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
+    BuildFactory, ChooseRondel, EndPhase, ImportUnit, PassInvestment, Peace, Produce, SetArmyStatus, SwissForce,
 )
 from imperial_desktop.i18n import _
 from imperial_desktop.session.agents import ComputerAgent
@@ -87,6 +87,32 @@ def quiet_choice(state: GameState) -> Action | None:
     elif decision.kind == DecisionKind.SWISS_FORCE:
         wanted = next((a for a in legal if isinstance(a, SwissForce) and not a.force), None)
     return wanted if wanted is not None and wanted in legal else None
+
+
+def quiet_note(before: GameState, action: Action) -> str | None:
+    """Why a scripted computer's ``action`` (taken in ``before``) leaves undone what its nation
+    could do there: a turn that does nothing must not look like a mistake. None when it does
+    what it could, or there was nothing to do."""
+    decision = before.decision()
+    if decision is None or decision.nation is None:
+        return None
+    nation = decision.nation
+    legal = before.legal_actions()
+    if decision.kind == DecisionKind.IMPORT and isinstance(action, EndPhase):
+        if not any(isinstance(a, ImportUnit) for a in legal):
+            return None
+        text = _("{nation} imports nothing: in the guided game the computers keep quiet while you learn.")
+    elif decision.kind == DecisionKind.FACTORY and isinstance(action, BuildFactory) and action.city is None:
+        if not any(isinstance(a, BuildFactory) and a.city for a in legal):
+            return None
+        text = _("{nation} builds no factory: in the guided game the computers keep quiet while you learn.")
+    elif decision.kind == DecisionKind.MANEUVER and isinstance(action, EndPhase) and action.phase == "armies":
+        if not sum(before.unit_count(nation)):
+            return None
+        text = _("{nation} moves no unit: in the guided game the computers keep quiet while you learn.")
+    else:
+        return None
+    return text.format(nation=before.board.name_of(nation))
 
 
 class ScriptedBot:

@@ -12,6 +12,7 @@ import time
 from imperial_desktop.core.validate import shows_nothing
 from imperial_desktop.i18n import _
 from imperial_desktop.ui.resting import Rest
+from imperial_desktop.version import window_title
 
 DEFAULT_SIZE = (1600, 1000)
 
@@ -56,8 +57,14 @@ def init_display(size: tuple[int, int], headless: bool, fullscreen: bool = False
     # only what the game uses: pygame.init() would also open the sound device, which on a machine
     # without one fills stderr with ALSA errors at every start
     pygame.display.init()
+    if pygame.display.get_driver() == "x11":
+        # X11's own window surface (XShmPutImage) presents a frame's changed rectangles alone; SDL's
+        # default there streams the whole window through an OpenGL texture at every update, which
+        # with a software OpenGL (Xvfb, no driver) costs 6 ms of CPU whatever the rectangles
+        # (``tools/redraw_cost.py``). Read when the window is made; a value set by the user stays.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.font.init()
-    pygame.display.set_caption("Imperial Desktop")
+    pygame.display.set_caption(window_title())
     try:
         from imperial_desktop.resources import assets_root
 
@@ -88,8 +95,9 @@ class App:
 
     Scenes draw on :attr:`screen`, a surface of at least 1280 x 720 (the smallest layout): a
     smaller window gets that surface scaled down as a whole, so nothing is ever hidden, and
-    mouse positions are scaled back. When nothing moves, the loop sleeps until the next input
-    (:class:`~imperial_desktop.ui.resting.Rest`).
+    mouse positions are scaled back. A text size above 100% draws on a smaller surface, scaled up
+    onto the window the same way (:func:`logical_size`). When nothing moves, the loop sleeps until
+    the next input (:class:`~imperial_desktop.ui.resting.Rest`).
     """
 
     def __init__(self, screen, *, smoke: bool = False):
@@ -108,13 +116,19 @@ class App:
         sys.setswitchinterval(0.001)
         self.window = screen
         self.screen = screen
+        from imperial_desktop.ui.dirty import ScreenUpdates
+
+        self.updates = ScreenUpdates()  # each frame presents only what changed (ui/dirty.py)
         self.smoke = smoke
         self.settings = load_settings()
         # the language before any screen is built ($IMPERIAL_DESKTOP_LANGUAGE wins: tests, smoke test)
         from imperial_desktop import i18n
 
         i18n.set_language(getattr(self.settings, "language", "system"))
-        self.manager = make_manager(logical_size(screen.get_size()))
+        from imperial_desktop.ui import board_look
+
+        board_look.use_palette(getattr(self.settings, "colours", "standard"))  # the nations' colours, before any screen
+        self.manager = make_manager(logical_size(screen.get_size(), self.text_size()))
         self._set_gui_locale()
         self._fit_to_window(screen)
         self.scene = None
@@ -127,20 +141,41 @@ class App:
         self._backdrop = None
         self._release_widgets = 0  # frames until dropped widgets are collected (0: nothing to do)
         self.rest = Rest(pygame, self.clock)
+        from imperial_desktop.ui.sound import SoundBoard
+
+        self.sound = SoundBoard.from_settings(self.settings)  # opens the sound device when first heard
 
     # ---------------------------------------------------------------- window and scaling
 
     def _fit_to_window(self, window) -> None:
-        """Point :attr:`screen` at the window, or at a larger surface scaled down onto it."""
+        """Point :attr:`screen` at the window, or at a surface of the logical size (:func:`logical_size`)
+        scaled onto it."""
         pygame = self.pygame
         self.window = window
-        size = logical_size(window.get_size())
+        size = logical_size(window.get_size(), self.text_size())
         if size == window.get_size():
             self.screen = window
         elif getattr(self, "screen", None) is None or self.screen is window or self.screen.get_size() != size:
             self.screen = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         self.manager.set_window_resolution(size)
         self.manager.mouse_pos_scale_factor = [size[0] / window.get_width(), size[1] / window.get_height()]
+        self._present_all()
+
+    def text_size(self) -> int:
+        """The text size setting in percent (100, 125, 150): how much larger everything is drawn."""
+        return getattr(self.settings, "text_size", 100)
+
+    def apply_text_size(self) -> None:
+        """Draw at the size the text size setting asks for, from the next frame on: the screen
+        lays itself out again (the game screen when its settings window closes, see
+        ``ui.layers.windows.SettingsLayer``)."""
+        self._fit_to_window(self.window)
+        self._backdrop = None
+        self._release_widgets = RELEASE_AFTER_FRAMES
+
+    def _present_all(self) -> None:
+        """The next frame hands the whole window to the display (a new window, screen or dialog)."""
+        self.updates.everything()
 
     def set_language(self, code: str) -> str:
         """Speak ``code`` ("system", "en", "de", "fr") from now on; the caller rebuilds its screen."""
@@ -193,6 +228,7 @@ class App:
         self._windows_seen = []
         self.scene = scene
         self._release_widgets = RELEASE_AFTER_FRAMES
+        self._present_all()
 
     def _windows(self) -> list:
         from pygame_gui.elements import UIWindow
@@ -262,7 +298,16 @@ class App:
         scene.hide_cash = self.settings.hide_cash_in_hot_seat and len(session.local_players()) > 1
         scene.on_menu = self.show_title
         scene.app = self  # its settings, language and window, for the settings opened over the game
+        scene.sounds.board = self.sound
         unsaved = False
+        history = getattr(self, "history", None)
+        if history is not None:
+            history.detach()  # the game before this one is not played on here
+        self.history = None
+        if not self.smoke and coach is None:  # finished games join the games played (not the guided game's)
+            from imperial_desktop.session.history import HistoryRecorder
+
+            self.history = HistoryRecorder(session)
         if not self.smoke and coach is None:  # saves go to the user data folder ($IMPERIAL_DESKTOP_HOME in tests)
             if self._autosave_lock.acquire():
                 self.autosaver = AutoSaver(session)
@@ -316,6 +361,15 @@ class App:
         message = take() if take is not None else None
         if message and hasattr(self.scene, "show_message"):
             self.scene.show_message(message, 8.0)
+        recorder = getattr(self, "history", None)  # a finished game that could not join the games played
+        note = recorder.take_message() if recorder is not None else None
+        if note and hasattr(self.scene, "show_message"):
+            self.scene.show_message(note, 8.0)
+
+    def apply_sound_settings(self) -> None:
+        """The volume, mute and music of the settings, heard from now on."""
+        s = self.settings
+        self.sound.configure(volume=s.volume, muted=s.mute, music=s.music)
 
     def apply_window_settings(self) -> None:
         pygame = self.pygame
@@ -403,6 +457,9 @@ class App:
                 continue
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN):
                 self.rest.touched()
+            if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+                              pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE):
+                self._present_all()  # uncovered or shown again: the display may have lost the picture
             if event.type == pygame.VIDEORESIZE:
                 if self.settings.fullscreen:
                     continue
@@ -416,6 +473,11 @@ class App:
                 continue  # e.g. the hot-seat handover screen takes all input
             if self.manager.process_events(window_event):  # in window coordinates: see _to_logical
                 continue  # a widget took it
+            if event.type == pygame.DROPFILE:  # a file dropped on the window: a game record to look back at
+                from imperial_desktop.ui.records_screen import open_dropped_file
+
+                open_dropped_file(self, event.file)
+                continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
                 self.open_rules()  # the rules reference from every screen
                 continue
@@ -424,14 +486,15 @@ class App:
         self._autosave_news()
         self.manager.update(dt)
         self.scene.draw(self.screen)
-        self._windows_seen = self._windows()
+        windows = self._windows()
+        if windows != getattr(self, "_windows_seen", []):
+            self._present_all()  # a dialog opened or closed
+        self._windows_seen = windows
         self._keep_windows_inside()  # also those a screen placed for a size it remembered wrongly
         covers = getattr(self.scene, "covers_widgets", None)
         if covers is None or not covers():  # e.g. the hot-seat handover hides the buttons too
             self.manager.draw_ui(self.screen)
-        if self.scaled:
-            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
-        pygame.display.flip()
+        self.updates.present(self.screen, self.window)
         if self._release_widgets:
             # at the end of the frame after the change: the change's own frame is the slow one
             self._release_widgets -= 1
@@ -481,14 +544,27 @@ class App:
                 pass  # a window size not remembered is no reason to fail at exit
 
 
-def logical_size(window: tuple[int, int]) -> tuple[int, int]:
-    """The size scenes draw at: the window's, or larger in the same proportions when the window is
-    smaller than the smallest layout (the picture is then scaled down onto the window)."""
+def logical_size(window: tuple[int, int], text_size: int = 100) -> tuple[int, int]:
+    """The size scenes draw at, in the window's proportions; the picture is scaled onto the window.
+
+    The window's own size at a text size of 100 (percent); smaller by the text size's factor when
+    it is larger, so that everything is shown that much larger (the factor is limited so that the
+    size never drops below the smallest layout, :data:`~imperial_desktop.ui.layout.MIN_LOGICAL`);
+    larger than the window when the window is smaller than that layout (everything shown smaller).
+    """
+    return logical_size_and_scale(window, text_size)[0]
+
+
+def logical_size_and_scale(window: tuple[int, int], text_size: int = 100) -> tuple[tuple[int, int], float]:
+    """:func:`logical_size` and the factor the picture is scaled by onto the window (1.0: not at all)."""
     from imperial_desktop.ui.layout import MIN_LOGICAL
 
     w, h = max(1, window[0]), max(1, window[1])
-    factor = max(1.0, MIN_LOGICAL[0] / w, MIN_LOGICAL[1] / h)
-    return (round(w * factor), round(h * factor))
+    wanted = max(1.0, text_size / 100) if isinstance(text_size, (int, float)) else 1.0
+    scale = min(wanted, w / MIN_LOGICAL[0], h / MIN_LOGICAL[1])
+    if scale >= 1.0:  # never below the smallest layout (rounding down could lose a pixel)
+        return (max(MIN_LOGICAL[0], round(w / scale)), max(MIN_LOGICAL[1], round(h / scale))), scale
+    return (round(w / scale), round(h / scale)), scale
 
 
 def run(argv: list[str] | None = None) -> int:

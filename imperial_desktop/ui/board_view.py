@@ -20,6 +20,7 @@ import pygame.surfarray  # imported, not reached through pygame's lazy attribute
 from imperial_desktop import i18n
 from imperial_desktop.core import GameState
 from imperial_desktop.resources import assets_root
+from imperial_desktop.ui import board_look
 from imperial_desktop.ui.board_geometry import BoardGeometry, polygon_parts
 from imperial_desktop.ui.board_labels import Box, LabelPainter, NameSpot, Placed
 from imperial_desktop.ui.board_marks import Mark
@@ -61,21 +62,34 @@ def smooth_ring(points: list[tuple[float, float]], colour: tuple[int, int, int],
     return image, (x0, y0)
 
 
-def load_board_image(geometry: BoardGeometry) -> pygame.Surface:
+def load_board_image(geometry: BoardGeometry, palette: str = board_look.STANDARD) -> pygame.Surface:
     """The static map at board scale, without region names (the board view draws them readable):
-    the bundled picture the map file names (``board_image``), else drawn now from the geometry
-    (a board without a picture, or one that is missing or of another size)."""
-    if geometry.image:
+    the bundled picture the map file names (``board_image``, ``board_image_cvd`` in the
+    colour-blind palette), else drawn now from the geometry (a board without a picture, or one
+    that is missing or of another size)."""
+    land = None
+    picture = geometry.image
+    if palette != board_look.STANDARD and board_look.has_palette(palette, geometry.name or None):
+        land = board_look.land_colours(geometry.name or None, palette)
+        picture = str(board_look.map_data_of(geometry.name or None).get("board_image_cvd", ""))
+    if picture:
         try:
-            with (assets_root() / "images" / geometry.image).open("rb") as handle:
-                image = pygame.image.load(handle, geometry.image)
+            with (assets_root() / "images" / picture).open("rb") as handle:
+                image = pygame.image.load(handle, picture)
             if image.get_size() == (geometry.width, geometry.height):
                 return image
         except (FileNotFoundError, OSError, pygame.error):
             pass
     from imperial_desktop.ui.map_render import render_surface
 
-    return render_surface(geometry.width, labels=False, name=geometry.name or None)
+    return render_surface(geometry.width, labels=False, name=geometry.name or None, land=land)
+
+
+def _palette_land(geometry: BoardGeometry) -> dict[str, RGB] | None:
+    """The home provinces' colours of the palette in use, None for the board's own (standard) ones."""
+    if board_look.palette() == board_look.STANDARD:
+        return None
+    return board_look.land_colours(geometry.name or None)
 
 
 class BoardView(PieceLayout):
@@ -98,7 +112,7 @@ class BoardView(PieceLayout):
         self._slot_cache: dict[tuple[str, float], list[tuple[float, float]]] = {}
         self._names: list[tuple[str, pygame.Surface, pygame.Rect]] = []  # the names as drawn last (screen)
         self._drawn: list[tuple[pygame.Surface, pygame.Rect]] = []  # pieces, flags, factories as drawn last (screen)
-        self.grounds: dict[str, RGB] = region_grounds(geometry)
+        self.grounds: dict[str, RGB] = region_grounds(geometry, _palette_land(geometry))
         self.labels = LabelPainter(geometry, self.grounds)
         self._name_rects: list[pygame.Rect] = []  # the names' text with a gap around, as laid out (layer)
         self._flag_rects: list[pygame.Rect] = []  # the flags as laid out (layer)
@@ -113,6 +127,15 @@ class BoardView(PieceLayout):
         # stacks that stand off their region (a small region at a small zoom) -> leader target (screen)
         self.piece_leaders: dict[tuple[str, str, str], tuple[int, int]] = {}
         self.fit()
+
+    def set_image(self, image: pygame.Surface) -> None:
+        """Show another picture of the same board (the nations in another palette): the grounds
+        the pieces and names stand on follow the palette in use."""
+        self.image = image
+        self._scaled.clear()
+        self._layer_key = None
+        self.grounds = region_grounds(self.geometry, _palette_land(self.geometry))
+        self.labels = LabelPainter(self.geometry, self.grounds)
 
     # ------------------------------------------------------------------ transform
 

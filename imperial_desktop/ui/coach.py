@@ -19,6 +19,7 @@ import pygame_gui
 from imperial_desktop.core import Action
 from imperial_desktop.i18n import _
 from imperial_desktop.tutorial import Coach, CoachView
+from imperial_desktop.tutorial.scenario import quiet_note
 from imperial_desktop.ui import panels
 from imperial_desktop.ui.dialogs import fitted_button
 from imperial_desktop.ui.fonts import font
@@ -51,6 +52,7 @@ class CoachPanel:
         self._overlay_for: str | None = None
         self._pointer_inside = False  # the last mouse motion was over the box
         self.on_restart: Callable[[], None] | None = None  # set by the app: a new guided game
+        self._listening: tuple[GameScene, Callable] | None = None  # the scene whose actions it annotates
 
     # ------------------------------------------------------------------ what the game screen asks
 
@@ -87,6 +89,7 @@ class CoachPanel:
     # ------------------------------------------------------------------ per frame
 
     def update(self, scene: GameScene) -> None:
+        self._listen(scene)
         view = self.coach.view()
         step = view.step
         if step is not None and step.overlay and self._overlay_for != step.key:
@@ -102,6 +105,38 @@ class CoachPanel:
             scene.dirty = True
         self._mark_choice(scene)
         self._show_save_news(scene)
+
+    def _listen(self, scene: GameScene) -> None:
+        """Follow the scene's actions (after the log's own listener: a note comes after its action)."""
+        if self._listening is not None and self._listening[0] is scene:
+            return
+        self._stop_listening()
+        listener = lambda action, events: self._explain_quiet_turn(scene, action)  # noqa: E731
+        scene.session.listeners.append(listener)
+        self._listening = (scene, listener)
+
+    def _stop_listening(self) -> None:
+        if self._listening is not None:
+            scene, listener = self._listening
+            if listener in scene.session.listeners:
+                scene.session.listeners.remove(listener)
+            self._listening = None
+
+    def _explain_quiet_turn(self, scene: GameScene, action: Action) -> None:
+        """A scripted computer that leaves undone what it could do gets a line in the log saying why."""
+        session = scene.session
+        if not self.guiding() or not session.history:
+            return
+        step = session.history[-1]
+        if step.actor is None or session.local_seat(step.actor):
+            return
+        note = quiet_note(step.before, action)
+        if note:
+            lines = scene.log.waiting or scene.log.lines  # its action's lines wait while the action is shown
+            # right under the action's own line, before its events ("Italy's turn")
+            at = next((i + 1 for i in range(len(lines) - 1, -1, -1) if not lines[i].startswith("  ")), len(lines))
+            lines.insert(at, "  " + note)
+            scene.dirty = True
 
     def _show_save_news(self, scene: GameScene) -> None:
         """Tell the player, once per run of failures, that the lesson's progress is not being kept."""
@@ -308,6 +343,7 @@ class CoachPanel:
         for button in self.buttons.values():
             button.kill()
         self.buttons = {}
+        self._stop_listening()
         self.coach.detach()
 
 

@@ -26,6 +26,7 @@ from imperial_desktop.ui.fonts import font
 
 GAP = 3
 CAPTION_TEXT = (70, 62, 50)  # a choice's detail line under its button, on the panel's paper
+CAPTION_LIT = (120, 150, 200, 70)  # under the detail lines of the choice pointed at: one target with its button
 
 
 def escape(value: str) -> str:
@@ -111,6 +112,9 @@ class ChoicePanel:
         self.help_button: HelpButton | None = None
         self.on_hover = on_hover
         self._hovered: Choice | None = None
+        self._caption_looks: dict[UIImage, tuple[pygame.Surface, pygame.Surface]] = {}  # plain, lit
+        self._lit_button: UIButton | None = None  # a button shown hovered while its detail lines are pointed at
+        self._captions_lit: set[UIImage] = set()
         bh = button_height(scale)
         pad = 6
         pinned = [c for c in view.choices if c.pinned]
@@ -228,10 +232,14 @@ class ChoicePanel:
         """The detail lines under a choice's button, centred, in the panel's text colour."""
         f = self._caption_f
         surface = pygame.Surface(rect.size, pygame.SRCALPHA)
+        lit = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(lit, CAPTION_LIT, lit.get_rect(), border_radius=4)
         for k, line in enumerate(lines):
             image = f.render(line, True, CAPTION_TEXT)
             surface.blit(image, image.get_rect(midtop=(rect.w // 2, k * f.get_linesize())))
+            lit.blit(image, image.get_rect(midtop=(rect.w // 2, k * f.get_linesize())))
         caption = UIImage(rect, surface, self.manager, container=self.scroll)
+        self._caption_looks[caption] = (surface, lit)
         if " ".join(lines) != " ".join(panels.words(choice.detail)):  # cut short: the whole of it on hover
             caption.set_tooltip(escape(choice.detail))
         self.captions[caption] = choice
@@ -303,17 +311,53 @@ class ChoicePanel:
         bar.set_scroll_from_start_percentage(bar.start_percentage - dy * step)
         return True
 
-    def update_hover(self) -> None:
-        """Tell ``on_hover`` which choice the pointer is over (the rondel lights its space)."""
+    def caption_target(self, pos: tuple[int, int]) -> tuple[UIButton, Choice] | None:
+        """The button and choice whose detail lines are pointed at, at ``pos``: a choice is one click
+        target, its button and the lines under it (only where the lines show, under no window)."""
+        if not self.list_rect.collidepoint(pos) or self._under_window(pos):
+            return None
+        for caption, choice in self.captions.items():
+            if caption.visible and caption.get_abs_rect().collidepoint(pos):
+                button = self.button_for(lambda c, choice=choice: c is choice)
+                return (button, choice) if button is not None and button.is_enabled else None
+        return None
+
+    def _under_window(self, pos: tuple[int, int]) -> bool:
+        """Whether a window (a question, the menu, the rules) covers ``pos``: a click there is the window's.
+        (Not the pointing state of the lines: a pointer moved and clicked within one frame has none yet.)"""
+        return any(window.visible and window.get_abs_rect().collidepoint(pos)
+                   for window in self.manager.get_window_stack().get_full_stack())
+
+    def update_hover(self, pos: tuple[int, int] | None = None) -> None:
+        """Tell ``on_hover`` which choice the pointer is over (the rondel lights its space); the
+        choice pointed at looks pointed at as a whole: its button and its detail lines."""
         hovered = None
         for element, choice in [*self.buttons.items(), *self.captions.items()]:
             if element.hovered:  # a detail line under a button counts as its button
                 hovered = choice
                 break
+        target = self.caption_target(pos) if pos is not None else None
+        self._light_button(target[0] if target is not None else None)
+        for caption, (plain, lit) in self._caption_looks.items():
+            want = hovered is not None and self.captions.get(caption) is hovered
+            if want != (caption in self._captions_lit):
+                caption.set_image(lit if want else plain)
+                self._captions_lit ^= {caption}
         if hovered is not self._hovered:
             self._hovered = hovered
             if self.on_hover is not None:
                 self.on_hover(hovered)
+
+    def _light_button(self, button: UIButton | None) -> None:
+        """Show ``button`` hovered (its detail lines are pointed at), the one shown so before not."""
+        before = self._lit_button
+        if button is before:
+            return
+        if before is not None and before.alive() and not before.hovered and before.drawable_shape is not None:
+            before.drawable_shape.set_active_state("selected" if before.is_selected else "normal")
+        if button is not None and not button.is_selected and button.drawable_shape is not None:
+            button.drawable_shape.set_active_state("hovered")
+        self._lit_button = button
 
     def kill(self) -> None:
         self.panel.kill()

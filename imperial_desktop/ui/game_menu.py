@@ -1,5 +1,5 @@
-"""The game menu (Esc or the Menu button): resume, save, rules, legend, settings, back to the title
-screen.
+"""The game menu (Esc or the Menu button): resume, save, rules, legend, settings, about, back to
+the title screen.
 
 A pygame-gui window; each button calls the handler the game screen gave for its key (an entry
 without a handler is not shown).
@@ -18,10 +18,18 @@ from imperial_desktop.i18n import N_, _
 ENTRIES = (  # translated where shown
     ("resume", N_("Resume the game"), N_("Close this menu (Esc)")),
     ("save", N_("Save under a name..."), N_("Keep a named copy of this game (it is also saved after every action)")),
+    ("export", N_("Export record..."), N_("Write this game's record (every action so far) to the records folder, to "
+                                        "share it or watch it again")),
     ("rules", N_("Rules (F1)"), N_("The rules in brief, with every option explained")),
     ("legend", N_("Legend (L)"), N_("What every piece, mark and colour on the board means")),
+    ("look_back", N_("Look back (Backspace)"), N_("Step through the game so far: the board and the tables as they were "
+                                                  "after any action; nothing can be changed there")),
+    ("charts", N_("Charts"), N_("Power points, scores and governments over the whole game; click a moment to see "
+                                "the board then")),
     ("settings", N_("Settings..."), N_("Pace of computer turns, language, window size and more; the game waits "
                                        "while they are open")),
+    ("about", N_("About Imperial Desktop"), N_("Version, authors, the board game's credits, and the licences of the "
+                                               "fonts, libraries and sounds the game includes")),
     ("title", N_("Back to the title screen"), N_("The game is kept: Continue on the title screen resumes it")),
 )
 

@@ -25,6 +25,7 @@ import pygame_gui
 from imperial_desktop.core import Action, DecisionKind, EndPhase, IllegalActionError
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.session.controller import GameSession
+from imperial_desktop.ui import board_look
 from imperial_desktop.ui.board_geometry import BoardGeometry
 from imperial_desktop.ui.board_look import map_name, use_map
 from imperial_desktop.ui.board_view import BoardView, load_board_image
@@ -47,6 +48,7 @@ from imperial_desktop.ui.layers.overlays import (
     overlay_kind,
 )
 from imperial_desktop.ui.layers.stack import Layer, LayerStack
+from imperial_desktop.ui.layers.time_travel import TimeTravelLayer
 from imperial_desktop.ui.layers.toast import ToastLayer
 from imperial_desktop.ui.layers.tooltips import PanelTipLayer, RegionTipLayer
 from imperial_desktop.ui.layers.windows import (
@@ -58,6 +60,8 @@ from imperial_desktop.ui.layers.windows import (
 )
 from imperial_desktop.ui.layout import GameLayout, game_layout
 from imperial_desktop.ui.rules_topics import topic_for_decision
+from imperial_desktop.ui.sound_cues import SoundCues
+from imperial_desktop.ui.looking_back import TimeTravel
 
 @dataclass
 class _BoardAssets:
@@ -68,19 +72,22 @@ class _BoardAssets:
     converted: bool = False
 
 
-_ASSETS: dict[str, _BoardAssets] = {}  # by map name; one entry per board shown (Europe's image is 15 MB)
+# by map name and palette; one entry per board and palette shown (Europe's image is 15 MB)
+_ASSETS: dict[tuple[str, str], _BoardAssets] = {}
 _ASSETS_LOCK = threading.Lock()
 
 
-def board_assets(name: str | None = None, convert: bool = True) -> tuple[BoardGeometry, pygame.Surface]:
-    """Geometry and static map image of the board ``name`` (the board in use by default; loaded
-    once per process; ``convert`` to the display's pixel format, which only the main thread does)."""
+def board_assets(name: str | None = None, convert: bool = True, palette: str | None = None) -> tuple[BoardGeometry, pygame.Surface]:
+    """Geometry and static map image of the board ``name`` (the board in use by default) in the
+    nations' ``palette`` (the palette in use by default; loaded once per process; ``convert`` to
+    the display's pixel format, which only the main thread does). The palettes share one geometry."""
     name = name or map_name()
+    palette = palette or board_look.palette()
     with _ASSETS_LOCK:
-        assets = _ASSETS.get(name)
+        assets = _ASSETS.get((name, palette))
         if assets is None:
-            geometry = BoardGeometry.load(name)
-            assets = _ASSETS[name] = _BoardAssets(geometry, load_board_image(geometry))
+            geometry = next((a.geometry for (n, _p), a in _ASSETS.items() if n == name), None) or BoardGeometry.load(name)
+            assets = _ASSETS[(name, palette)] = _BoardAssets(geometry, load_board_image(geometry, palette))
         if convert and not assets.converted and pygame.display.get_surface() is not None:
             assets.image = assets.image.convert()  # once: every board view shares this copy
             assets.converted = True
@@ -123,12 +130,15 @@ class GameScene:
         self.chrome = self.layers.push(ChromeLayer(self))
         self.board_layer = self.layers.push(BoardLayer(self))
         self.presenter = self.layers.push(ComputerTurnLayer(self, seconds_per_move))
+        self.time_travel = TimeTravel(self)  # looking back: the past shown read-only (ui.looking_back)
+        self.time_travel_layer = self.layers.push(TimeTravelLayer(self))
         self.panel_tip = self.layers.push(PanelTipLayer(self))
         self.hints = self.layers.push(HintLayer(self))
         self.decisions = self.layers.push(DecisionLayer(self))
         self.layers.push(LessonLayer(self))
         self.region_tip = self.layers.push(RegionTipLayer(self))
         self.toasts = self.layers.push(ToastLayer(self))
+        self.sounds = SoundCues(self)  # silent until the app gives it its SoundBoard
         session.listeners.append(self.presenter.on_action)
         session.on_change.append(self._on_change)
         self.commands.make_buttons()
@@ -164,6 +174,13 @@ class GameScene:
         """A message over the board for a few seconds: in red when something was refused or went
         wrong, in slate blue when it is only news (``info``: taxes collected, a game saved)."""
         self.toasts.show(message, seconds, info)
+
+    def apply_palette(self) -> None:
+        """The nations in the palette in use from now on (board, pieces, tables, markers)."""
+        _geometry, image = board_assets(self.session.state.setup.map_name)
+        if image is not self.board.image:
+            self.board.set_image(image)
+        self.redraw_all()
 
     def redraw_all(self) -> None:
         """Panels and tips drawn again from scratch (new settings, a new language)."""
@@ -285,7 +302,9 @@ class GameScene:
         handlers = {
             "resume": lambda: None, "save": self.save_named, "rules": self.open_rules,
             "legend": lambda: self.toggle_overlay("legend"), "settings": self.open_settings, "title": self._leave,
+            "about": self.open_about, "export": self.export_record, "charts": self.open_charts,
         }
+        handlers["look_back"] = self.look_back
         if self.app is None:  # no app to keep settings in (a screen run on its own)
             del handlers["settings"]
         self.layers.push(MenuLayer(self, handlers))
@@ -293,6 +312,20 @@ class GameScene:
     def _leave(self) -> None:
         if self.on_menu is not None:
             self.on_menu()
+
+    # ------------------------------------------------------------------ looking back (ui.time_travel)
+
+    def travel_to(self, index: int) -> None:
+        """Show the game after ``index`` actions, read-only (time travel; entered if needed)."""
+        self.time_travel.travel_to(index)
+
+    def return_to_present(self) -> None:
+        """Leave time travel: the live game as it is (a review screen: its last position)."""
+        self.time_travel.return_to_present()
+
+    def look_back(self) -> None:
+        """Enter time travel at the present (the game menu's Look back, Backspace)."""
+        self.time_travel.travel_to(self.time_travel.last)
 
     def open_settings(self) -> None:
         """The settings in a window over the game (the game menu's Settings): the game stays as it
@@ -321,6 +354,25 @@ class GameScene:
         else:
             side.window = window
 
+    def open_charts(self, kind: str = "power") -> None:
+        """The charts of the whole game (power points, scores, governments) in a window over the
+        game; a click on a moment travels there (see ``ui.charts_window``)."""
+        if self.manager is None:
+            return
+        from imperial_desktop.ui.charts_window import charts_for_scene
+
+        self._close_side()
+        self.layers.push(SideWindowLayer(self, charts_for_scene(self, kind)))
+
+    def open_about(self) -> None:
+        """The About screen (version, credits, licences) in a window over the game."""
+        if self.manager is None:
+            return
+        from imperial_desktop.ui.about_screen import AboutWindow
+
+        self._close_side()
+        self.layers.push(SideWindowLayer(self, AboutWindow(self.manager, self.layout.size)))
+
     def save_named(self) -> None:
         """Ask for a name and save (the load screen lists it)."""
         if self.manager is None:
@@ -330,6 +382,17 @@ class GameScene:
         self._close_side()
         self.layers.push(SideWindowLayer(self, SaveDialog(self.manager, self.layout.size, self.session,
                                                           saves_root=self.saves_root, on_done=self._saved)))
+
+    def export_record(self) -> None:
+        """Write the game's record to the records folder (the game menu's Export record…)."""
+        from imperial_desktop.session.record_files import RecordFileError, export_record
+
+        try:
+            path = export_record(self.session.record, self.session.seats, self.session.state)
+        except RecordFileError as exc:
+            self.show_message(str(exc), 8)
+            return
+        self.show_message(_("Record written to {path}").format(path=path), 8, info=True)
 
     def _saved(self, message: str) -> None:
         self._close_side()
@@ -398,12 +461,13 @@ class GameScene:
             self.coach.update(self)
         self.decisions.follow_pointer()
         self.commands.sync()
+        self.sounds.update(dt)
 
     def wants_frames(self) -> bool:
         """Whether the screen changes by itself now (animations, a computer thinking, a message)."""
         moving = not self.computers_held and (self.presenter.busy or self.session.computer_thinking())
         return (self.dirty or moving or self.toasts.message is not None or self.board_layer.drag() is not None
-                or self.board_layer.panning or self.hints.job is not None)
+                or self.board_layer.panning or self.hints.job is not None or self.sounds.pending)
 
     def draw(self, surface: pygame.Surface) -> dict[type[Layer], object]:
         """Draw every layer, bottom first; returns what each drew (by its kind)."""
@@ -419,3 +483,4 @@ class GameScene:
         if self._on_change in self.session.on_change:
             self.session.on_change.remove(self._on_change)
         self.summary.detach()
+        self.sounds.close()

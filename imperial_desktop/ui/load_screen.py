@@ -15,8 +15,9 @@ from imperial_desktop.i18n import N_, _, ngettext
 from imperial_desktop.session import saves
 from imperial_desktop.session.controller import GameSession
 from imperial_desktop.ui.gui import TIP_WIDTH, markup_escape, plain_text
+from imperial_desktop.ui.level_names import level_name
 from imperial_desktop.ui.localized import format_number, format_when
-from imperial_desktop.ui.menu_base import _LISTER, CHOICE_NAMES, MenuScene, _fit, _font
+from imperial_desktop.ui.menu_base import _LISTER, MenuScene, _fit, _font
 from imperial_desktop.ui.running_game import (
     game_in_progress,
     in_progress_facts,
@@ -94,6 +95,9 @@ class LoadScene(MenuScene):
         self.delete_button = self.button(pygame.Rect(pw - 2 * bw - 40, by, bw, bh), _("Delete"),
                                          _("Delete the selected save (asks first)"), "#danger_button")
         self.back_button = self.button(pygame.Rect(20, by, bw, bh), _("Back"), _("Back to the title screen (Esc)"))
+        self.records_button = self.button(pygame.Rect(40 + bw, by, bw, bh), _("Game records..."),
+                                          _("Open a shared game record and watch it; a record file also opens when "
+                                            "you drop it on the window"))
         self._update_buttons()
 
     def _row(self, object_id: str | None):
@@ -164,7 +168,7 @@ class LoadScene(MenuScene):
             return _("This save ({file}) is damaged and cannot be loaded. You can delete it.").format(
                 file=target.path.name) + "\n" + _("Point here for the technical detail (it is in the log file too).")
         seats = ", ".join(
-            _("{name} (computer, {level})").format(name=s.name, level=_(CHOICE_NAMES.get(s.level, s.level)))
+            _("{name} (computer, {level})").format(name=s.name, level=level_name(s.level))
             if s.computer_level is not None else _("{name} (human)").format(name=s.name) for s in target.seats)
         status = (_("The game is over.") if target.game_over else
                   _("Turn {turn}: {status}.").format(turn=target.nation_turns + 1, status=target.status))
@@ -215,6 +219,11 @@ class LoadScene(MenuScene):
     def on_button(self, element: object) -> None:
         if element is self.back_button:
             self.back()
+        elif element is self.records_button:
+            from imperial_desktop.ui.records_screen import RecordsScene
+
+            RecordsScene.back_scene = LoadScene
+            self.app.switch(RecordsScene(self.app))
         elif element is self.load_button:
             self.load_selected()
         elif element is self.delete_button:

@@ -54,22 +54,24 @@ def sea_label_lines(name: str) -> list[str]:
     return [first, rest]
 
 
-def region_colour(board: BoardGeometry, region: RegionGeometry, index_in_nation: int = 0) -> RGB:
-    """Fill colour of a region (provinces of a nation, in the muted tone its map file gives, vary
-    slightly in lightness)."""
+def region_colour(board: BoardGeometry, region: RegionGeometry, index_in_nation: int = 0,
+                  land: dict[str, RGB] | None = None) -> RGB:
+    """Fill colour of a region (provinces of a nation, in the muted tone its map file gives, or
+    ``land`` gives for the palette in use, vary slightly in lightness)."""
     if region.kind == "sea":
         return SEA
     if region.kind == "impassable":
         return IMPASSABLE
     if region.kind == "neutral_land":
         return NEUTRAL
-    base = board.nation_land.get(region.nation or "", NEUTRAL)
+    base = (board.nation_land if land is None else land).get(region.nation or "", NEUTRAL)
     shade = (0, 14, -12, 8, -6)[index_in_nation % 5]
     return tuple(max(0, min(255, c + shade)) for c in base)  # type: ignore[return-value]
 
 
-def region_grounds(board: BoardGeometry) -> dict[str, RGB]:
-    """The fill colour of every region exactly as ``draw_board`` paints it (pieces stand on these)."""
+def region_grounds(board: BoardGeometry, land: dict[str, RGB] | None = None) -> dict[str, RGB]:
+    """The fill colour of every region exactly as ``draw_board`` paints it (pieces stand on these);
+    ``land``: the home provinces' colours of another palette than the board's standard one."""
     out: dict[str, RGB] = {}
     counters: dict[str, int] = {}
     for r in sorted(board.regions.values(), key=lambda r: -r.shape.area):
@@ -78,7 +80,7 @@ def region_grounds(board: BoardGeometry) -> dict[str, RGB]:
             continue
         idx = counters.get(r.nation or "", 0)
         counters[r.nation or ""] = idx + 1
-        out[r.id] = region_colour(board, r, idx)
+        out[r.id] = region_colour(board, r, idx, land)
     return out
 
 
@@ -393,16 +395,19 @@ def _headless_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def render_surface(width: int = 2400, show_slots: bool = False, labels: bool = True, name: str | None = None):
+def render_surface(width: int = 2400, show_slots: bool = False, labels: bool = True, name: str | None = None,
+                   land: dict[str, RGB] | None = None):
     """Draw the map of the board ``name`` (the board in use by default) onto a new pygame Surface
     of the given width and return it (``labels=False`` for the game's board image: the board view
-    draws the names)."""
+    draws the names; ``land``: the home provinces in another palette's colours)."""
     _headless_env()
     import pygame
 
     pygame.font.init()
     data = load_map_data(name)
     board = BoardGeometry.from_map_data(data)
+    if land is not None:
+        board.nation_land = dict(land)  # this drawing's own geometry: nothing shared changes
     starting = {f for n in data["nations"] for f in n["starting_factories"]}
     height = round(width * board.height / board.width)
     scale = width / board.width * SUPERSAMPLE
@@ -415,12 +420,16 @@ def render_surface(width: int = 2400, show_slots: bool = False, labels: bool = T
     return pygame.transform.smoothscale(big, (width, height))
 
 
-def render_map(out_path: str, width: int = 2400, show_slots: bool = False, labels: bool = True) -> None:
-    """Render the whole map and save it as a PNG at out_path."""
+def render_map(out_path: str, width: int = 2400, show_slots: bool = False, labels: bool = True,
+               palette: str = "standard") -> None:
+    """Render the whole map and save it as a PNG at out_path (home provinces in the palette's colours)."""
     _headless_env()
     import pygame
 
-    surface = render_surface(width, show_slots, labels)
+    from imperial_desktop.ui import board_look
+
+    land = {nid: look.land for nid, look in board_look.nation_looks(palette).items()}
+    surface = render_surface(width, show_slots, labels, land=land)
     pygame.image.save(surface, out_path)
 
 
@@ -433,10 +442,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--slots", action="store_true", help="overlay unit and flag slots")
     parser.add_argument("--no-labels", action="store_true",
                         help="leave out region names (the game's board image: the board view draws them)")
+    parser.add_argument("--palette", choices=("standard", "colour_blind"), default="standard",
+                        help="the nation colours of the home provinces (colour_blind: the map's colours_cvd)")
     args = parser.parse_args(argv)
     if args.width < 100:
         parser.error("--width must be at least 100")
-    render_map(args.out, args.width, args.slots, not args.no_labels)
+    render_map(args.out, args.width, args.slots, not args.no_labels, args.palette)
     print(f"wrote {args.out}")
     return 0
 

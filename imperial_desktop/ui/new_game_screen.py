@@ -22,6 +22,7 @@ from imperial_desktop.session.controller import GameSession
 from imperial_desktop.session.seats import KINDS, Seat, known_kind, plays_by_level
 from imperial_desktop.session.settings import NewGameChoices
 from imperial_desktop.ui import board_look
+from imperial_desktop.ui.level_names import level_name
 from imperial_desktop.ui.gui import plain_text, text_problem
 from imperial_desktop.ui.menu_base import (
     CHOICE_NAMES,
@@ -33,8 +34,8 @@ from imperial_desktop.ui.menu_base import (
     _selected,
 )
 from imperial_desktop.ui.running_game import (
+    ask_to_replace,
     game_in_progress,
-    in_progress_facts,
     keep_running_game,
 )
 
@@ -45,10 +46,10 @@ LEVELS = [lvl for lvl in ("easy", "normal", "hard", "expert") if lvl in bot_name
 MAX_SEAT_NAME = 24
 
 TIPS = {
-    "players": N_("How many people sit at the table, 2 to 6 (people and computers together)"),
+    "players": N_("How many people sit at the table, {low} to {high} on this board (people and computers together)"),
     "name": N_("The player's name (up to 24 characters; every player needs a different one)"),
     "kind": N_("\"human\": a person at this computer (several people take turns: hot seat); \"computer\": played by the program"),
-    "level": N_("How well the computer plays: easy, normal, hard, expert (the strongest last)"),
+    "level": N_("How well the computer plays: Easy, Normal, Hard or Expert (the strongest last)"),
     "card": N_("Standard start only: the nation whose flag card (and starting bonds) this player gets; \"random\" deals it"),
     "setup": N_("How the bonds are handed out before the first turn. \"standard start\": every player is dealt flag "
                 "cards and gets the matching bonds, so each nation has its government at once. \"bond auction\" (the "
@@ -75,7 +76,22 @@ TIPS = {
 
 def tip(key: str) -> str:
     """The translated tool tip of a new-game option (our own text and the board's names: no markup in it)."""
+    if key == "players":
+        counts = player_counts()
+        return _(TIPS[key]).format(low=counts[0], high=counts[-1])
     return _(TIPS[key]).format(**_border_names()) if key == "border" else _(TIPS[key])
+
+
+def player_counts() -> list[int]:
+    """The numbers of players the board in use is played by (its rules data: a starting cash per
+    count), within the game's 2 to 6."""
+    counts = sorted(n for n in board_look.board().starting_cash_standard if 2 <= n <= 6)
+    return counts or [2]
+
+
+def fit_count(players: int, counts: list[int]) -> int:
+    """The allowed count nearest to ``players`` (the fewer on a tie)."""
+    return min(counts, key=lambda n: (abs(n - players), n))
 
 
 def _border() -> board_look.DisputedBorder | None:
@@ -134,8 +150,10 @@ class NewGameScene(MenuScene):
             {"name": _clean_seat_name(s.get("name"), i, kinds[i]), "kind": kinds[i],
              "level": s.get("level") if s.get("level") in LEVELS else LEVELS[min(1, len(LEVELS) - 1)]}
             for i, s in enumerate(last.seats[:6])]
-        while len(self.seats) < 2:
+        wanted = fit_count(len(self.seats), player_counts())  # last game's table, as the board in use seats it
+        while len(self.seats) < wanted:
             self.seats.append(_computer_seat(len(self.seats), LEVELS[0]))
+        del self.seats[wanted:]
         opts = _rules_options(last.options)
         self.values: dict[str, str] = {
             "setup": "standard start" if last.bond_distribution != "auction" else "bond auction (experienced)",
@@ -174,7 +192,7 @@ class NewGameScene(MenuScene):
         self.seat_rows: list[dict[str, Any]] = []
         y = 52
         self.label(pygame.Rect(20, y, 110, ch), _fit(_("Players"), 106, 14), tip("players"))
-        self.widgets["players"] = UIDropDownMenu([str(i) for i in range(2, 7)], str(len(self.seats)),
+        self.widgets["players"] = UIDropDownMenu([str(i) for i in player_counts()], str(len(self.seats)),
                                                  pygame.Rect(130, y, 80, ch), m, container=p)
         self.widgets["players"].set_tooltip(tip("players"))
         y += pitch
@@ -200,7 +218,7 @@ class NewGameScene(MenuScene):
                 "name": name,
                 "kind": UIDropDownMenu(_options(list(KINDS), CHOICE_NAMES), _option(seat["kind"], CHOICE_NAMES),
                                        pygame.Rect(xs[1], y, cols[1], ch), m, container=p),
-                "level": UIDropDownMenu(_options(LEVELS, CHOICE_NAMES), _option(seat["level"], CHOICE_NAMES),
+                "level": UIDropDownMenu([(level_name(k), k) for k in LEVELS], (level_name(seat["level"]), seat["level"]),
                                         pygame.Rect(xs[2], y, cols[2], ch), m, container=p),
                 "card": UIDropDownMenu(deal_options, deal_options[card_keys.index(card)],
                                        pygame.Rect(xs[3], y, cols[3], ch), m, container=p),
@@ -332,6 +350,9 @@ class NewGameScene(MenuScene):
             if problem:
                 raise ValueError(_("The name of player {number} cannot be used: {reason}.").format(number=number, reason=problem))
         n = len(seats_data)
+        counts = player_counts()
+        if n not in counts:  # the core would refuse the set-up in its own (English) words
+            raise ValueError(_("This board is played by {low} to {high} players.").format(low=counts[0], high=counts[-1]))
         seats = [Seat(s["name"], s["kind"], s["level"]) for s in seats_data]
         seed_text = self.widgets["seed"].get_text().strip()
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1_000_000)
@@ -347,8 +368,12 @@ class NewGameScene(MenuScene):
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
             raise ValueError(_("Every player needs a different name."))
-        setup = GameSetup.create(n, seed, names=names, bond_distribution=bond, investor_card=card, options=options,
-                                 map_name=board_look.map_name())
+        try:
+            setup = GameSetup.create(n, seed, names=names, bond_distribution=bond, investor_card=card, options=options,
+                                     map_name=board_look.map_name())
+        except ValueError as exc:  # the core's reason is for developers: the player reads ours
+            raise ValueError(_("This board cannot be played with these settings; try another number of players "
+                               "or the standard start.")) from exc
         chosen = [_selected(row["card"]) for row in self.seat_rows]
         if bond == "standard" and any(c != "random" for c in chosen):
             setup = _with_chosen_deal(setup, chosen, random.Random(seed))
@@ -372,10 +397,7 @@ class NewGameScene(MenuScene):
         if running is None:
             self._start_pending()
             return
-        self._replace_question = self.ask(
-            _('A game is in progress ({players}, turn {turn}). A new game takes its place behind Continue; the game '
-              'in progress stays in Load as "{name}". Start the new game?').format(**in_progress_facts(running)),
-            title=_("Replace the game in progress?"), ok=_("Start new game"))
+        self._replace_question = ask_to_replace(self, running)
 
     def on_confirmed(self, dialog: object) -> None:
         if dialog is self._replace_question and self._pending is not None:

@@ -15,6 +15,7 @@ from imperial_desktop.core import GameState
 from imperial_desktop.i18n import N_, _, ngettext, pgettext
 from imperial_desktop.ui import risk_marks, tokens
 from imperial_desktop.ui.board_look import nation_look
+from imperial_desktop.ui.level_names import level_name
 from imperial_desktop.ui.localized import format_money as money
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import (
@@ -295,7 +296,7 @@ def player_tip(state: GameState, player: int, cash: str, scale: float, level: st
     lines = [state.setup.players[player]] + tip_lines("", _("Cash: {cash}; below it, this player's bonds in each "
                                                             "nation (the government's are framed).").format(cash=cash), scale)[1:]
     if level:
-        lines += tip_lines("", _("Played by the computer, level: {level}.").format(level=_(level)), scale)[1:]
+        lines += tip_lines("", _("Played by the computer, level: {level}.").format(level=level_name(level)), scale)[1:]
     if state.card == player:
         lines += tip_lines("", _("Inv. card: holds the investor card. When a nation reaches the Investor space, this "
                                  "player gets 2M and may buy a bond."), scale)[1:]

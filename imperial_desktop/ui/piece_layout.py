@@ -56,7 +56,8 @@ class PieceLayout(PieceRoom):
         for rid, r in self.geometry.regions.items():
             if r.factory is None or r.factory_type is None:
                 continue
-            sprite = tokens.factory_sprite(r.factory_type, size, rid in state.factories)
+            mark = nation_look(r.nation).mark if r.nation in state.board.nation_ids else ""
+            sprite = tokens.factory_sprite(r.factory_type, size, rid in state.factories, mark)
             centre = self.board_to_screen(r.factory)
             ops.append((sprite, sprite.get_rect(center=centre)))
             if rid in blocked:

@@ -1,5 +1,6 @@
 """The scores: a table of each player's points per nation (interest x power factor), cash and
-total, the tie-break, and a chart of every nation's power points over the game."""
+total, the tie-break, and a chart of every nation's power points over the game (the charts'
+own, ``ui.charts``, when the game's series is given: a click on it travels to that moment)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,24 @@ from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.board_look import nation_look
 from imperial_desktop.ui.palette import PANEL_BG, PANEL_EDGE, PANEL_MUTED, PANEL_TEXT
 from imperial_desktop.i18n import _, ngettext
+from imperial_desktop.session.game_series import GameSeries
 from imperial_desktop.ui import panels, tokens
+from imperial_desktop.ui.charts import DrawnChart, draw_power
 from imperial_desktop.ui.panels import nation_short, text
 
 
 def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
-                 hidden: set[int] | None = None) -> ScoreSheet:
+                 hidden: set[int] | None = None, series: GameSeries | None = None) -> ScoreSheet:
     """Draw the score sheet into ``rect`` (final after the game, provisional before): a table of
     the players (best first) by nation, as the board game counts (each nation's bonds: interest
     x power factor), cash and total; the tie-break; the power chart. Returns what it drew where.
 
     ``hidden``: players whose cash is hidden (hot seat) while the game goes on: their cash and
     total show "??" and the players stand in the order of their bonds' points, which tells
-    nothing about cash."""
+    nothing about cash.
+
+    ``series``: the game's figures over time (``session.game_series``); with more than one moment
+    the power chart is the charts' own, and the sheet keeps it (``sheet.chart``) to answer clicks."""
     shadow = rect.move(4, 4)
     pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
     pygame.draw.rect(surface, PANEL_BG, rect, border_radius=10)
@@ -47,6 +53,14 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, state: GameState, s
         sheet.note = _("Cash is hidden, so places are not shown; rows are in the order of the bonds' points.")
         text(surface, sheet.note, (rect.x + pad, chart_top), small, PANEL_MUTED, "regular", max_width=rect.w - 2 * pad)
         chart_top += round(18 * scale)
+    if series is not None and len(series) > 1:
+        note = _("Click a moment on the chart to see the board then · Game menu, Charts: scores and governments too")
+        text(surface, note, (rect.x + pad, chart_top), small, PANEL_MUTED, "regular", max_width=rect.w - 2 * pad)
+        chart_top += round(16 * scale)
+        area = pygame.Rect(rect.x + pad, chart_top + 4, rect.w - 2 * pad, rect.bottom - pad - chart_top - 4)
+        if area.h >= 60:
+            sheet.chart = draw_power(surface, area, series, scale)
+        return sheet
     draw_power_chart(surface, pygame.Rect(rect.x + pad, chart_top + 6, rect.w - 2 * pad, rect.bottom - pad - chart_top - 6), state, scale)
     return sheet
 
@@ -61,6 +75,7 @@ class ScoreSheet:
     bottom: int = 0
     note: str = ""  # a line under the table (why places are not shown)
     cash_hidden: bool = False  # some players' cash and totals were hidden (hot seat)
+    chart: DrawnChart | None = None  # the power chart of the game's series, when drawn
 
 
 def draw_score_table(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
@@ -172,8 +187,12 @@ def draw_power_chart(surface: pygame.Surface, rect: pygame.Rect, state: GameStat
         pts.append((left + (right - left) * state.turns_taken / turns, pts[-1][1]))
         colour = nation_look(nation).piece
         pygame.draw.lines(surface, colour, False, pts, max(2, round(3 * scale)))
+        # the nation's marker at the line's end and in the legend: the lines are told apart without colour too
+        marker = tokens.marker_sprite(nation, max(9, round(12 * scale)))
+        surface.blit(marker, marker.get_rect(center=(round(pts[-1][0]), round(pts[-1][1]))))
         ly = top + i * round(16 * scale)
-        pygame.draw.line(surface, colour, (right + 10, ly + 6), (right + 26, ly + 6), 3)
+        pygame.draw.line(surface, colour, (right + 6, ly + 6), (right + 26, ly + 6), 3)
+        surface.blit(marker, marker.get_rect(center=(right + 16, ly + 6)))
         text(surface, legend[i], (right + 30, ly), round(11 * scale), PANEL_TEXT, "bold", max_width=rect.right - right - 34)
 
 
@@ -217,6 +236,15 @@ def draw_final_standings(surface: pygame.Surface, rect: pygame.Rect, state: Game
     note = _("S: show/hide the score sheet with every bond · Esc: the menu")
     note_y = inner.bottom - fs.get_linesize()
     text(surface, note, (inner.x, note_y), small, PANEL_MUTED, max_width=inner.w)
-    if note_y - y >= round(110 * scale):  # room left: how the nations got there
-        draw_power_chart(surface, pygame.Rect(inner.x, y, inner.w, note_y - y - 4), state, scale)
+    chart_bottom = watch_again_row(rect, scale).y - 4  # the row of "Watch the game again" stays free
+    if chart_bottom - y >= round(110 * scale):  # room left: how the nations got there
+        draw_power_chart(surface, pygame.Rect(inner.x, y, inner.w, chart_bottom - y), state, scale)
     return drawn + [note]
+
+
+def watch_again_row(rect: pygame.Rect, scale: float) -> pygame.Rect:
+    """The row that the finished game's side panel (in ``rect``) keeps free above its note, for
+    the time travel layer's "Watch the game again" button."""
+    note_y = rect.bottom - 3 - font(panels.px(12, scale)).get_linesize()
+    h = max(30, round(34 * scale))
+    return pygame.Rect(rect.x + 8, note_y - 4 - h, rect.w - 16, h)

@@ -266,7 +266,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("options", N_("Options of a new game"), (
         (N_("Players and seats."), N_("Two to six players. Each seat is a person at this computer (several people "
                                       "take turns: hot seat) or a computer player.")),
-        (N_("Computer levels."), N_("Easy, normal, hard and expert; expert plays the strongest and thinks longest.")),
+        (N_("Computer levels."), N_("Easy, Normal, Hard and Expert; Expert plays the strongest and thinks longest.")),
         (N_("Flag card."), N_("With the standard start every player gets a flag card and its starting bonds; "
                               "\"random\" deals them, or you give each seat its card.")),
         (N_("Start: standard or bond auction."), N_("The standard start deals the flag cards. The bond auction is "
@@ -299,8 +299,53 @@ TOPICS: tuple[Topic, ...] = (
         (N_("Keys."), N_("Enter: confirm the highlighted choice. Esc: close or open the menu. Ctrl+Z: undo your last "
                          "action. F1: these rules. F2 or ?: a hint. L: legend. R: what happened. S: scores. H: hide "
                          "cash (hot seat). Space: skip the animation.")),
+        (N_("Sound."), N_("Settings: the volume of the sound (or off) and a calm music loop (off at first). M turns "
+                          "the sound off and on again during a game.")),
         (N_("Help."), N_("The ? button on a decision panel opens the rules topic of that decision. When a move is "
                          "refused, the message names the rule.")),
+    )),
+    Topic("looking_back", N_("Looking back"), (
+        (N_("Looking back."), N_("Backspace, or Look back in the game menu, shows the game as it was after any action: "
+                                 "the board, the rondel, the tracks, the table and the log. Nothing can be played there "
+                                 "and the computers wait. Enter, Esc, End or Back to the present returns to the game as "
+                                 "it is.")),
+        (N_("Moving through the game."), N_("Left and Right: one action back or forward. Up and Down (or Page Up and "
+                                            "Page Down): one nation turn; with Shift or Ctrl: one round. Home: the "
+                                            "set-up. The timeline at the top shows each nation turn in its nation's "
+                                            "colour and the rounds' numbers: click or drag on it, or click a line of "
+                                            "the log, to go there.")),
+        (N_("Hidden cash."), N_("In a hot seat with hidden cash, the past hides the same cash as the present.")),
+        (N_("A finished game."), N_("When the game is over, Watch the game again starts at the set-up. A game played "
+                                    "earlier or a record file opens the same way, read-only; Back returns to the "
+                                    "screen it was opened from.")),
+    )),
+    Topic("games_played", N_("Games played and game records"), (
+        (N_("Games played."), N_("Every game played to its end is kept (the guided game is not): its players and "
+                                 "levels, scores, winner, date, length and every action. Title screen, Games played: "
+                                 "sort the list, filter it by a name or a computer level.")),
+        (N_("Look back, rematch."), N_("Look back shows the chosen game again, action by action. Rematch starts a new "
+                                       "game with the same players, levels and options: with a new deal of the flag "
+                                       "cards, or the same deal and seed.")),
+        (N_("Statistics."), N_("Per person and per computer level: games, wins (a shared first place is a win for "
+                               "each), average place and score, the nations governed at the end, and the share of "
+                               "the nation turns taken by a nation the player governed.")),
+        (N_("Sharing a game."), N_("Export record… (game menu or Games played) writes the game's record to the records "
+                                   "folder. A record opens from Load, Game records…, or when its file is dropped on "
+                                   "the window. A damaged file is refused with the reason.")),
+    )),
+    Topic("charts", N_("Charts of a game"), (
+        (N_("Where to find them."), N_("Game menu, Charts, at any time; and on the scores (S) once the game is over. The game "
+                          "waits while the charts are open.")),
+        (N_("Power points."), N_("A line per nation, in its colour and with its marker, so that the lines are told "
+                                 "apart without colour too. The points change at each Taxation.")),
+        (N_("Scores."), N_("A line per player, with the seat number: cash plus every bond's interest times the power "
+                           "factor of its nation at that moment, as the game counts at its end. When cash is hidden "
+                           "in a hot-seat game, only your own line is shown.")),
+        (N_("Governments."), N_("A strip per nation in the colour of the player who governed it, round by round; "
+                                "grey while nobody did.")),
+        (N_("A moment."), N_("Point at a chart to see the figures of that nation turn; click it (or choose it with "
+                             "the arrow keys and press Enter) to see the board as it was then. Keys 1, 2, 3 switch "
+                             "the charts.")),
     )),
 )
 

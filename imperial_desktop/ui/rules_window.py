@@ -5,7 +5,7 @@ One window per screen (per pygame-gui manager): :func:`show_rules` shows and rai
 that exists, or makes it; closing hides it, so opening it again rebuilds nothing. A resize moves
 and re-lays out the same widgets (never a rebuild), and the window is at most
 :data:`MAX_SIZE`; only the selected topic's text is rendered. The window handles its own input
-(pygame-gui calls :meth:`_RulesUIWindow.process_event` with every event), so a screen only opens
+(pygame-gui calls :meth:`OwnedWindow.process_event` with every event), so a screen only opens
 it::
 
     window = show_rules(manager, screen.get_size(), topic="rondel")
@@ -21,11 +21,12 @@ import weakref
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox, UITextEntryLine
 
 from imperial_desktop.i18n import _, ngettext
 from imperial_desktop.ui import rules_topics
 from imperial_desktop.ui.rules_topics import DEFAULT_TOPIC, TOPICS, plain_reference, topic
+from imperial_desktop.ui.owned_window import OwnedWindow
 
 MAX_SIZE = (900, 900)
 MARGIN = 20
@@ -65,22 +66,6 @@ def no_topic_markup() -> str:
     return f"<font size=5><b>{title}</b></font><br><br>{hint}"
 
 
-class _RulesUIWindow(UIWindow):
-    """The pygame-gui window; it passes every event to its :class:`RulesWindow`."""
-
-    def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, owner: "RulesWindow", title: str):
-        self.owner = owner
-        super().__init__(rect, manager, window_display_title=title, object_id="#rules_window",
-                         resizable=False, draggable=True)
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        consumed = super().process_event(event)
-        return self.owner.process(event) or consumed
-
-    def on_close_window_button_pressed(self) -> None:
-        self.owner.close()
-
-
 class RulesWindow:
     """The reference window: search box, hit count, topic list, topic text, Close button."""
 
@@ -95,7 +80,7 @@ class RulesWindow:
         self._titles: dict[str, str] = {}
         rect = window_rect(window_size)
         self._size, self._place = rect.size, (-1, -1)
-        self.window = _RulesUIWindow(rect, manager, self, title or _("Rules of Imperial"))
+        self.window = OwnedWindow(rect, manager, self, title or _("Rules of Imperial"), "#rules_window")
         self.window.set_dimensions(rect.size)  # made, pygame-gui 0.6 adds its shadow to the size
         container = self.window
         parts = self._rects()

@@ -12,7 +12,8 @@ from pygame_gui.elements import UIDropDownMenu, UILabel
 from imperial_desktop.ai.expert import BUDGET_SECONDS as EXPERT_SECONDS
 from imperial_desktop.ai.hard import BUDGET_SECONDS as HARD_SECONDS
 from imperial_desktop.i18n import LANGUAGES, N_, _, available_languages, system_language
-from imperial_desktop.session.settings import PACES, THINK_TIMES
+from imperial_desktop.session.settings import COLOUR_PALETTES, PACES, TEXT_SIZES, THINK_TIMES
+from imperial_desktop.ui import board_look
 from imperial_desktop.ui.localized import format_number
 from imperial_desktop.ui.menu_base import MenuScene, _fit, _save_settings, _selected
 
@@ -42,12 +43,23 @@ class SettingsScene(MenuScene):
                            "makes you wait longer, but in our tests the standard time played strongest. Applies "
                            "from the next game you start or continue"),
         "hide": N_("In a hot-seat game (several people at this computer), hide everybody's cash between turns"),
+        "colours": N_("The nations' colours. Colour-blind friendly: colours chosen to stay apart for players who "
+                      "tell red from green or blue from yellow badly (the home provinces too). In both, every "
+                      "nation's pieces, flags, factories and markers carry its own mark"),
+        "text": N_("Shows everything larger: menus, buttons, questions and windows grow by this much; the board and "
+                   "its tables grow less, as they already grow with the window. Larger sizes look a little softer. "
+                   "A window smaller than 1600x900 (for 125%) or 1920x1080 (for 150%) grows only as far as it "
+                   "allows, so that nothing is cut off"),
+        "sound": N_("How loud the sound effects (and the music) are; off: no sound at all. M turns the sound off "
+                    "and on again during a game"),
+        "music": N_("A calm music loop plays while the sound is on"),
         "confirm": N_("Yes: after your turn the board shows its result and waits for Confirm turn (or Enter); until "
                       "then Undo takes your actions back one by one. No: the next player plays at once"),
     }
     # Shown names of the options (the English key is kept); languages are named in their own language.
     NAMES = {"off": N_("off"), "on": N_("on"), "yes": N_("yes"), "no": N_("no"), "instant": N_("instant"),
-             "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow"), "system": N_("System")}
+             "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow"), "system": N_("System"),
+             "standard": N_("standard"), "colour_blind": N_("colour-blind friendly")}
     # Thinking time choices (settings.THINK_TIMES), named without their seconds: the levels search
     # differently, and "Expert 0.1 s" beside "Hard 1 s" read as if the Expert thought less (the
     # seconds are in the menu's tool tip).
@@ -64,9 +76,21 @@ class SettingsScene(MenuScene):
         self.values = {"language": self.language_before, "size": size, "full": "on" if s.fullscreen else "off",
                        "pace": s.pace, "hide": "yes" if s.hide_cash_in_hot_seat else "no",
                        "confirm": "yes" if s.confirm_turns else "no",
+                       "colours": getattr(s, "colours", "standard"),
+                       "text": str(getattr(s, "text_size", 100)),
+                       "sound": "off" if s.mute or not s.volume else str(s.volume),
+                       "music": "on" if s.music else "off",
                        **{f"think_{level}": s.think_times.get(level, "standard") for level in THINK_TIMES}}
         self.message = ""
         super().__init__(app)
+
+    def _volume_steps(self) -> list[str]:
+        """The Sound row's choices: off, then the volume in steps of ten (and the one set, if between)."""
+        steps = [str(volume) for volume in range(10, 101, 10)]
+        current = self.values["sound"]
+        if current not in steps and current != "off" and current != "0":
+            steps = sorted([*steps, current], key=int)
+        return ["off", *steps]
 
     def _names(self) -> dict[str, str]:
         return {**self.NAMES, **LANGUAGES}
@@ -95,7 +119,10 @@ class SettingsScene(MenuScene):
                 ("full", _("Full screen"), ["off", "on"]), ("pace", _("Computer turns"), list(PACES)),
                 ("think_hard", _("Hard computer thinks"), list(THINK_TIMES["hard"])),
                 ("think_expert", _("Expert computer thinks"), list(THINK_TIMES["expert"])),
-                ("hide", _("Hide cash in hot seat"), ["yes", "no"]), ("confirm", _("Confirm each turn"), ["yes", "no"])]
+                ("hide", _("Hide cash in hot seat"), ["yes", "no"]), ("confirm", _("Confirm each turn"), ["yes", "no"]),
+                ("colours", _("Colours"), list(COLOUR_PALETTES)),
+                ("text", _("Text size"), [str(size) for size in TEXT_SIZES]),
+                ("sound", _("Sound"), self._volume_steps()), ("music", _("Music"), ["off", "on"])]
         pitch = max(30, min(46, (ph - 60 - 70) // (len(rows) + 1)))
         ch = min(32, pitch - 4)
         self.menus: dict[str, UIDropDownMenu] = {}
@@ -108,6 +135,10 @@ class SettingsScene(MenuScene):
             names = self._names()
             shown = ([(_(names[o]) if o in self.NAMES else names.get(o, o), o) for o in options]
                      if not key.startswith("think_") else self._think_options(key.removeprefix("think_")))
+            if key == "sound":  # off, then "10%" ... "100%"
+                shown = [(_(self.NAMES[o]) if o in self.NAMES else _("{percent}%").format(percent=o), o) for o in options]
+            if key == "text":  # "125%" ("125 %" in German and French)
+                shown = [(_("{percent}%").format(percent=o), o) for o in options]
             if key == "language":  # which language "System" means here: "System (Deutsch)"
                 meant = system_language() if system_language() in languages else "en"
                 shown[0] = (f"{shown[0][0]} ({LANGUAGES[meant]})", "system")
@@ -134,6 +165,10 @@ class SettingsScene(MenuScene):
             self.values[key] = _selected(menu)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.menus.get("sound"):
+            chosen = _selected(self.menus["sound"])  # heard at once, at the volume chosen (kept by Save)
+            self.app.sound.preview(0 if chosen == "off" else int(chosen))
+            return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.menus.get("language"):
             self.app.set_language(_selected(self.language))  # shown at once: this screen in the new language
             self.relayout()
@@ -164,10 +199,21 @@ class SettingsScene(MenuScene):
         s.hide_cash_in_hot_seat = _selected(self.hide) == "yes"
         s.confirm_turns = _selected(self.confirm_turns) == "yes"
         s.language = _selected(self.language)
+        s.colours = _selected(self.menus["colours"])
+        board_look.use_palette(s.colours)  # the game screen shows it when this closes (SettingsLayer)
+        sound = _selected(self.menus["sound"])
+        s.mute = sound == "off"
+        if sound != "off":  # off keeps the volume for the sound turned on again
+            s.volume = int(sound)
+        s.music = _selected(self.menus["music"]) == "on"
+        self.app.apply_sound_settings()
+        text_before, s.text_size = getattr(s, "text_size", 100), int(_selected(self.menus["text"]))
         self.app.set_language(s.language)
         problem = _save_settings(self.app)
         if (s.window_width, s.window_height, s.fullscreen) != window_before:  # a new pace moves no window
             self.app.apply_window_settings()
+        elif s.text_size != text_before:
+            self.app.apply_text_size()
         return problem
 
     def saved(self, problem: str) -> None:

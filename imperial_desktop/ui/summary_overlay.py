@@ -1,9 +1,11 @@
 """The "What happened" overlay: what each nation did since a player's last decision.
 
-A frame as tall as its lines (at most the board area) in a corner of the board, the corner that
-hides the fewest of the regions it tells about and of the pieces; those regions are
-outlined on the board while it is open. The frame is laid out once per summary, board view and
-size, and blitted every frame.
+A frame in a corner of the strip under the board (over the tracks and the table, which no
+decision is made on; the corner that leaves the reader's own nations' rows in view), its lines in
+one or two columns, the newest kept when they are too many; the regions it
+tells about are outlined on the board, which stays wholly in view with the rondel and the
+decision panel. The frame is laid out once per summary, board view and size, and blitted every
+frame.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from imperial_desktop.ui import panels, tokens
 from imperial_desktop.ui.board_view import BoardView
 from imperial_desktop.ui.fonts import font
 from imperial_desktop.ui.palette import PANEL_EDGE, PANEL_MUTED, PANEL_TEXT, SELECTED
-from imperial_desktop.ui.placement import point_rects, quietest_corner
+from imperial_desktop.ui.placement import quietest_corner
 
 FRAME_BG = (246, 241, 228)
 RING_DARK = (120, 40, 30)  # under the light ring, as the steps of a computer turn are marked
 TEXT_MAX = 540  # design px: about 75 characters a line, what reads well
 TEXT_MIN = 320
+COLUMN_GAP = 24  # design px between two columns
+PLACES = ("topright", "bottomright", "topleft", "bottomleft")  # on a tie: over the bonds, beside the rondel's column
 SHADOW = 4  # px below and right of the frame (in the board area's margin)
 NEWS = (150, 36, 24)  # a government the player lost or won, first in the frame
 
@@ -87,12 +91,12 @@ class SummaryOverlay:
         return True
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, board: BoardView, player: int, player_name: str,
-             scale: float, keep_clear: tuple[str, ...] = ()) -> None:
-        """Outline the regions the summary names, then draw its frame in a corner of ``area`` (the one
-        that hides least of ``keep_clear``, the regions the player must see now, and of the named ones)."""
+             scale: float, keep_clear: list[pygame.Rect] = ()) -> None:
+        """Outline the regions the summary names on the board, then draw its frame in a corner of
+        ``area`` (a place no decision needs): the corner that hides least of ``keep_clear``."""
         turns = self.turns(player)
-        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect), keep_clear,
-               self.scroll)
+        key = (self._made, player_name, tuple(area), scale, board.zoom, board.origin, tuple(board.rect),
+               tuple(map(tuple, keep_clear)), self.scroll)
         if key != self._key or self._image is None:
             title = _("What happened since the last decision of {player}").format(player=player_name)
             if self.tracker is not None and self.tracker.last_decision(player) is None:
@@ -108,7 +112,7 @@ class SummaryOverlay:
             if placed_before is not None and placed_before.size == size:
                 self.rect = placed_before  # scrolling does not move the frame under the pointer
             else:
-                self.rect = _place(size, area, board, self.regions, keep_clear)
+                self.rect = quietest_corner(size, area, [list(keep_clear)], PLACES)
             self._key = key
         assert self.rect is not None
         self._outline(surface, board)
@@ -163,45 +167,99 @@ def fit_newest(rows: list[Row], height: int, row_h: int, gap: int) -> tuple[list
     return [Row(text, "note")] + best, cut
 
 
+def flow(rows: list[Row], columns: int, height: int, row_h: int, gap: int) -> list[tuple[int, int]] | None:
+    """Where each row goes, as (column, y), filling one column after the other; None if the rows do
+    not fit ``columns`` columns of ``height``. A heading never stands last in a column."""
+    placed: list[tuple[int, int]] = []
+    col, y = 0, 0
+    for i, row in enumerate(rows):
+        before = gap if row.kind == "heading" and y > 0 else 0
+        alone = row.kind == "heading" and i + 1 < len(rows) and rows[i + 1].kind != "heading"
+        need = before + row_h + (row_h if alone else 0)
+        if row.kind == "heading" and col + 1 < columns:
+            # a turn that a fresh column holds whole starts there rather than run on under another heading
+            block = 1 + next((k for k, r in enumerate(rows[i + 1:]) if r.kind == "heading"), len(rows) - i - 1)
+            if y + before + block * row_h > height >= block * row_h:
+                need = height + 1
+        if y + need > height and y > 0:
+            col, y, before = col + 1, 0, 0
+        if col >= columns or y + before + row_h > height:
+            return None
+        placed.append((col, y + before))
+        y += before + row_h
+    return placed
+
+
 def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale: float,
             news: list[str] = (), scroll: int = 0) -> tuple[pygame.Surface, list[tuple[str, pygame.Rect]], int, list[int], int]:
     """The frame as an image (with its shadow), its text rows' rectangles in it, the cut count, the
     turns shown (their numbers in ``turns``) and the rows left out below (scrolled back ``scroll``
-    rows from the newest). ``news`` (governments the player lost or won) stands first, in bold red,
-    and is never cut."""
+    rows from the newest). The rows fill two columns where ``area`` is wide enough for two of a
+    readable width. ``news`` (governments the player lost or won) stands first, in bold red, and is
+    never cut."""
     size, title_size, close_size = panels.px(15, scale), panels.px(19, scale), panels.px(12, scale)
     f, fb, ft = font(size), font(size, "bold"), font(title_size, "bold")
-    pad, gap = round(14 * scale), round(6 * scale)
+    pad, gap, col_gap = round(14 * scale), round(6 * scale), round(COLUMN_GAP * scale)
     row_h = f.get_linesize() + max(1, round(2 * scale))
     indent = row_h + round(6 * scale)  # the nation marker's column
-    # as wide as the longest line needs, within what reads well and what the board offers
-    most = max(round(TEXT_MIN * scale), min(round(TEXT_MAX * scale), area.w - 2 * pad))
-    natural = max([ft.size(title)[0]] + [fb.size(line)[0] for line in news] + [fb.size(t.title)[0] + indent for t in turns]
-                  + [f.size(line)[0] + indent for t in turns for line in t.lines]
+    inner = area.w - 2 * pad
+    columns = 2 if inner >= 2 * round(TEXT_MIN * scale) + col_gap else 1
+    # as wide as the longest line needs, within what reads well and what the area offers
+    col_w = min(round(TEXT_MAX * scale), (inner - (columns - 1) * col_gap) // columns)
+    natural = max([fb.size(t.title)[0] + indent for t in turns] + [f.size(line)[0] + indent for t in turns for line in t.lines]
                   + [f.size(_("Nothing yet: no other nation has acted since."))[0]])
-    width = max(round(TEXT_MIN * scale), min(most, natural))
-    width = min(width, area.w - 2 * pad)
-    title_lines = panels.wrap(title, ft, width)[:2]
-    news_lines = [part for line in news for part in panels.wrap(line, fb, width)]
     close = _("Click or press Esc to close")
-    head_h = len(title_lines) * ft.get_linesize() + round(8 * scale) + (len(news_lines) * row_h + gap if news_lines else 0)
-    foot_h = round(6 * scale) + font(close_size).get_linesize()
+    fc = font(close_size)
+    full_w = columns * col_w + (columns - 1) * col_gap
+
+    def head(width: int) -> tuple[list[str], bool, list[str], int, int]:
+        """The title's lines at a frame of ``width``, whether the close hint stands beside it (else
+        at the foot), the news lines, and the heights of the head and the foot."""
+        title_room = width - fc.size(close)[0] - col_gap
+        lines = panels.wrap(title, ft, max(title_room, width // 2))[:2]
+        beside = len(lines) == 1 and ft.size(title)[0] <= title_room
+        if not beside:
+            lines = panels.wrap(title, ft, width)[:2]
+        told = [part for line in news for part in panels.wrap(line, fb, width)]
+        head_h = len(lines) * ft.get_linesize() + round(8 * scale) + (len(told) * row_h + gap if told else 0)
+        return lines, beside, told, head_h, 0 if beside else round(6 * scale) + fc.get_linesize()
+
+    def body(kept: list[Row], cols: int, room: int, later: int) -> tuple[list[Row], int, list[tuple[int, int]] | None]:
+        """The rows shown (the newest that flow into ``cols`` columns of ``room``), the cut count and their places."""
+        notes = [Row("", "note")] if later else []  # scrolled back: a note at the foot says how many rows are below
+        rows, cut, places = kept, 0, flow(kept + notes, cols, room, row_h, gap)
+        tall = cols * room
+        while places is None and tall > row_h:
+            rows, cut = fit_newest(kept, tall - len(notes) * row_h, row_h, gap)
+            places = flow(rows + notes, cols, room, row_h, gap)
+            tall -= row_h
+        return rows, cut, places
+
+    # one column as wide as its lines (and the title) need, else two columns over the strip's width
+    width = min(col_w, max(natural, ft.size(title)[0] + fc.size(close)[0] + col_gap))
+    title_lines, close_beside, news_lines, head_h, foot_h = head(width)
     later = 0
     if turns:
-        room = area.h - 2 * pad - head_h - foot_h
-        every = rows_of(turns, f, width, indent)
+        every = rows_of(turns, f, col_w, indent)
         later = min(scroll, len(every) - 1)
-        if later:  # scrolled back: the rows below go, and a note at the foot says so
-            room -= row_h
-        rows, cut = fit_newest(every[: len(every) - later], room, row_h, gap)
+        kept = every[: len(every) - later]
+        rows, cut, places = body(kept, 1, area.h - 2 * pad - head_h - foot_h, later)
+        if columns > 1 and (cut or places is None):
+            width = full_w
+            title_lines, close_beside, news_lines, head_h, foot_h = head(width)
+            rows, cut, places = body(kept, columns, area.h - 2 * pad - head_h - foot_h, later)
         if later:
-            rows.append(Row(ngettext("... {count} later line (the wheel scrolls forward)",
-                                     "... {count} later lines (the wheel scrolls forward)", later).format(count=later),
-                            "note"))
+            rows = rows + [Row(ngettext("... {count} later line (the wheel scrolls forward)",
+                                        "... {count} later lines (the wheel scrolls forward)", later).format(count=later),
+                               "note")]
+        if places is None:  # not even one row fits: the newest alone
+            rows, cut = rows[-1:], len(every) - 1
+            places = [(0, 0)]
     else:
         rows, cut = [Row(_("Nothing yet: no other nation has acted since."), "line")], 0
+        places = [(0, 0)]
         indent = 0
-    body_h = len(rows) * row_h + gap * sum(1 for r in rows[1:] if r.kind == "heading")
+    body_h = max(y for _c, y in places) + row_h
     w, h = width + 2 * pad, min(area.h, 2 * pad + head_h + body_h + foot_h)
     if cut or later:  # the whole height: scrolling neither moves nor resizes the frame under the pointer
         h = area.h
@@ -212,8 +270,9 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale
     pygame.draw.rect(image, PANEL_EDGE, frame, 2, border_radius=10)
     drawn: list[tuple[str, pygame.Rect]] = []
     y = pad
+    title_w = width - (fc.size(close)[0] + col_gap if close_beside else 0)
     for line in title_lines:
-        drawn.append((line, panels.text(image, line, (pad, y), title_size, PANEL_TEXT, "bold", max_width=width)))
+        drawn.append((line, panels.text(image, line, (pad, y), title_size, PANEL_TEXT, "bold", max_width=title_w)))
         y += ft.get_linesize()
     y += round(8 * scale)
     for line in news_lines:
@@ -221,30 +280,21 @@ def _render(title: str, turns: list[NationTurnSummary], area: pygame.Rect, scale
         y += row_h
     if news_lines:
         y += gap
-    for i, row in enumerate(rows):
-        if row.kind == "heading" and i > 0:
-            y += gap
-        x = pad + (0 if row.kind == "note" else indent)
+    top = y
+    for row, (col, at) in zip(rows, places):
+        left = pad + col * (col_w + col_gap)
+        y = top + at
+        x = left + (0 if row.kind == "note" else indent)
         if row.kind == "heading" and row.nation:
             marker = tokens.marker_sprite(row.nation, max(10, row_h - 4))
-            image.blit(marker, marker.get_rect(midleft=(pad, y + row_h // 2)))
+            image.blit(marker, marker.get_rect(midleft=(left, y + row_h // 2)))
         colour = PANEL_MUTED if row.kind == "note" else PANEL_TEXT
         kind = "bold" if row.kind == "heading" else "regular"
-        drawn.append((row.text, panels.text(image, row.text, (x, y), size, colour, kind, max_width=pad + width - x)))
-        y += row_h
-    drawn.append((close, panels.text(image, close, (pad + width, h - pad), close_size, PANEL_MUTED, "regular",
-                                      "bottomright", max_width=width)))
+        drawn.append((row.text, panels.text(image, row.text, (x, y), size, colour, kind, max_width=left + col_w - x)))
+    if close_beside:
+        at = (pad + width, pad + (ft.get_linesize() - fc.get_linesize()) // 2)
+        drawn.append((close, panels.text(image, close, at, close_size, PANEL_MUTED, "regular", "topright", max_width=width)))
+    else:
+        drawn.append((close, panels.text(image, close, (pad + width, h - pad), close_size, PANEL_MUTED, "regular",
+                                          "bottomright", max_width=width)))
     return image, drawn, cut, sorted({r.turn for r in rows if r.kind != "note"} if turns else ()), later
-
-
-def _place(size: tuple[int, int], area: pygame.Rect, board: BoardView, regions: tuple[str, ...],
-           keep_clear: tuple[str, ...] = ()) -> pygame.Rect:
-    """The corner of ``area`` where the frame hides the fewest regions the player must see now
-    (``keep_clear``: the question's region, the lit choices), then the fewest named regions, then the
-    fewest pieces, flags, factories and names (on a tie, the first of top-left, top-right, bottom-left)."""
-    def labels(names: tuple[str, ...]) -> list[pygame.Rect]:
-        return point_rects([board.board_to_screen(board.geometry.regions[r].label) for r in names
-                            if r in board.geometry.regions])
-
-    drawn = board.drawn_over_map + [m.rect for m in board.marks if m.kind == "label"]
-    return quietest_corner(size, area, [labels(keep_clear), labels(regions), drawn])

@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Learn to play, Load, Settings, Rules, Quit."""
+"""The title screen: Continue, New game, Learn to play, Load, Games played, Settings, Rules, About, Quit; the
+version at the foot of the panel."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from imperial_desktop.ui.menu_base import _LISTER, MenuScene, _fit
 from imperial_desktop.ui.new_game_screen import NewGameScene
 from imperial_desktop.ui.reference_screen import RulesScene
 from imperial_desktop.ui.settings_screen import SettingsScene
+from imperial_desktop.version import version
 
 if TYPE_CHECKING:
     from imperial_desktop.ui.app import App
@@ -31,15 +33,19 @@ class TitleScene(MenuScene):
         ("new", N_("New game"), N_("Set up a new game: players, computer opponents, variants")),
         ("learn", None, None),  # "Learn to play": its texts come from ui.coach (the tutorial's catalog)
         ("load", N_("Load"), N_("Open a saved game")),
+        ("games", N_("Games played"), N_("Every finished game: look back at it, play a rematch, share its record; "
+                                         "statistics per player and computer level")),
         ("settings", N_("Settings"), N_("Language, window size, full screen, pace of computer turns, computers' thinking time, hidden cash")),
         ("rules", N_("Rules"), N_("A summary of the rules of Imperial, with every new-game option explained")),
+        ("about", N_("About"), N_("Version, authors, the board game's credits, and the licences of the fonts, "
+                                  "libraries and sounds the game includes")),
         ("quit", N_("Quit"), N_("Leave the game (the current game is saved)")),
     ]
 
     def __init__(self, app: App, note: str = ""):
         self.note = note
         self.has_auto = autosaves.has_autosave()
-        self.panel_size = (460, 590 if note else 500)
+        self.panel_size = (460, 660 if note else 570)
         self.continue_tip = _(self.SPECS[0][2])
         # which game is behind Continue, read off the UI thread (it names it in the tool tip)
         self.future: concurrent.futures.Future | None = _LISTER.submit(_continue_summary) if self.has_auto else None
@@ -60,7 +66,8 @@ class TitleScene(MenuScene):
                 self.manager, container=self.panel)
         note_h = 70 if self.note else 0
         top = 104
-        pitch = max(20, min(54, (ph - top - 10 - note_h) // len(self.SPECS)))
+        version_h = 22  # the version, discreetly at the foot of the panel
+        pitch = max(20, min(54, (ph - top - 10 - note_h - version_h) // len(self.SPECS)))
         self.buttons: dict[str, UIButton] = {}
         y = top
         for key, text, tip in self.SPECS:
@@ -76,7 +83,11 @@ class TitleScene(MenuScene):
         if not self.has_auto:
             self.buttons["continue"].disable()
         if self.note:
-            UITextBox(markup_escape(self.note), pygame.Rect(16, y, pw - 32, max(20, ph - y - 10)), self.manager, container=self.panel)
+            UITextBox(markup_escape(self.note), pygame.Rect(16, y, pw - 32, max(20, ph - y - 10 - version_h)), self.manager,
+                      container=self.panel)
+        self.version_label = UILabel(pygame.Rect(8, ph - version_h - 6, pw - 16, version_h),
+                                     _fit(_("Version {version}").format(version=version()), pw - 24, 13),
+                                     self.manager, container=self.panel, object_id="#hint_label")
 
     def on_button(self, element: object) -> None:
         b = self.buttons
@@ -90,10 +101,18 @@ class TitleScene(MenuScene):
             start_tutorial(self.app)
         elif element is b["load"]:
             self.app.switch(LoadScene(self.app))
+        elif element is b["games"]:
+            from imperial_desktop.ui.games_screen import GamesScene
+
+            self.app.switch(GamesScene(self.app))
         elif element is b["settings"]:
             self.app.switch(SettingsScene(self.app))
         elif element is b["rules"]:
             self.app.switch(RulesScene(self.app))
+        elif element is b["about"]:
+            from imperial_desktop.ui.about_screen import AboutScene
+
+            self.app.switch(AboutScene(self.app))
         elif element is b["quit"]:
             self.app.running = False
 

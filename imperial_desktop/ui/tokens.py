@@ -1,6 +1,9 @@
 """Sprites of the pieces on the board: armies (standing = hostile or at home, lying = friendly),
 fleets, flags, factories, the marks drawn on them and rondel markers.
 
+Each nation's pieces, flags, factories and markers carry its mark, a shape its map file names
+(``board_look.MARKS``), so that a nation is told by its mark as well as by its colour.
+
 Every piece carries an outline ring (black or white, chosen against the ground it stands on by
 ``palette.ring_colour``) so that it reads on every region colour. Drawn once per size and
 colour, then blitted (a nation's colours come from its map file, ``board_look``)."""
@@ -28,6 +31,36 @@ def _finish(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
+def draw_mark(surface: pygame.Surface, shape: str, colour: RGB, centre: tuple[float, float], radius: float) -> None:
+    """A nation's mark (a shape of ``board_look.MARKS``) of about ``2 * radius`` across, centred
+    on ``centre`` (drawn on the supersampled surfaces; nothing for an unknown shape)."""
+    x, y = centre
+    r = radius
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (x, y), r * 0.9)
+    elif shape == "ring":
+        pygame.draw.circle(surface, colour, (x, y), r * 0.95, max(1, round(r * 0.4)))
+    elif shape == "square":
+        pygame.draw.rect(surface, colour, pygame.Rect(round(x - r * 0.8), round(y - r * 0.8), round(r * 1.6), round(r * 1.6)))
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, colour, [(x, y - r * 1.05), (x + r, y + r * 0.75), (x - r, y + r * 0.75)])
+    elif shape == "diamond":
+        pygame.draw.polygon(surface, colour, [(x, y - r * 1.1), (x + r * 0.85, y), (x, y + r * 1.1), (x - r * 0.85, y)])
+    elif shape == "cross":
+        arm = r * 0.34
+        pygame.draw.rect(surface, colour, pygame.Rect(round(x - r), round(y - arm), round(2 * r), round(2 * arm)))
+        pygame.draw.rect(surface, colour, pygame.Rect(round(x - arm), round(y - r), round(2 * arm), round(2 * r)))
+    elif shape == "star":
+        points = []
+        for i in range(10):
+            reach = r * 1.15 if i % 2 == 0 else r * 0.5
+            angle = -math.pi / 2 + i * math.pi / 5
+            points.append((x + reach * math.cos(angle), y + reach * math.sin(angle)))
+        pygame.draw.polygon(surface, colour, points)
+    elif shape == "bar":
+        pygame.draw.rect(surface, colour, pygame.Rect(round(x - r), round(y - r * 0.35), round(2 * r), round(r * 0.7)))
+
+
 def ring_width(size: int) -> int:
     """Width in screen pixels of the outline ring of a piece of this size (2 px at least)."""
     return max(2, round(size / 11))
@@ -46,11 +79,12 @@ def army_size(size: int, lying: bool) -> tuple[int, int]:
 def army_sprite(nation: str, size: int, lying: bool = False, ring: RGB = OUTLINE_DARK) -> pygame.Surface:
     """An army block inside an outline ring: upright (hostile or at home) or lying (friendly)."""
     look = nation_look(nation)
-    return _army_sprite(look.piece, look.dark, size, lying, ring)
+    return _army_sprite(look.piece, look.dark, size, lying, ring, look.mark, look.on_piece)
 
 
 @lru_cache(maxsize=512)
-def _army_sprite(colour: RGB, dark: bool, size: int, lying: bool, ring: RGB) -> pygame.Surface:
+def _army_sprite(colour: RGB, dark: bool, size: int, lying: bool, ring: RGB, mark: str = "",
+                 mark_colour: RGB = OUTLINE_LIGHT) -> pygame.Surface:
     w, h = army_size(size, lying)
     rw = ring_width(size) * SS
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
@@ -61,6 +95,9 @@ def _army_sprite(colour: RGB, dark: bool, size: int, lying: bool, ring: RGB) -> 
     # the wooden block's top face, lighter, so even a black block reads as a block
     top = pygame.Rect(body.x, body.y, body.w, max(SS, body.h // 4))
     pygame.draw.rect(big, _lighter(colour, 0.3 if dark else 0.4), top, border_radius=2 * SS)
+    if mark:  # on the block's front face, below its top
+        face = pygame.Rect(body.x, top.bottom, body.w, body.bottom - top.bottom)
+        draw_mark(big, mark, mark_colour, face.center, min(face.w, face.h) * (0.42 if lying else 0.36))
     return _finish(big, (w, h))
 
 
@@ -73,11 +110,12 @@ def _thick_polygon(surf: pygame.Surface, colour: RGB, pts: list[tuple[float, flo
 
 def fleet_sprite(nation: str, size: int, ring: RGB = OUTLINE_DARK) -> pygame.Surface:
     """A fleet: a ship's hull with a superstructure, inside an outline ring."""
-    return _fleet_sprite(nation_look(nation).piece, size, ring)
+    look = nation_look(nation)
+    return _fleet_sprite(look.piece, size, ring, look.mark, look.on_piece)
 
 
 @lru_cache(maxsize=256)
-def _fleet_sprite(colour: RGB, size: int, ring: RGB) -> pygame.Surface:
+def _fleet_sprite(colour: RGB, size: int, ring: RGB, mark: str = "", mark_colour: RGB = OUTLINE_LIGHT) -> pygame.Surface:
     w, h = round(size * 1.5), round(size * 0.85)
     rw = ring_width(size) * SS
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
@@ -91,42 +129,62 @@ def _fleet_sprite(colour: RGB, size: int, ring: RGB) -> pygame.Surface:
     pygame.draw.polygon(big, colour, hull)
     # the deck line separates superstructure and hull inside the ring
     pygame.draw.line(big, ring, hull[0], hull[1], max(1, rw // 2))
+    if mark:  # on the hull, below the deck line
+        hull_h = hull[2][1] - hull[0][1]
+        draw_mark(big, mark, mark_colour, (m + 0.49 * W, hull[0][1] + hull_h * 0.54), hull_h * 0.44)
     return _finish(big, (w, h))
 
 
 def flag_sprite(nation: str, size: int) -> pygame.Surface:
-    """A flag on a pole in the nation's colour, edged dark and light so it reads on any ground."""
-    return _flag_sprite(nation_look(nation).piece, size)
+    """A flag on a pole in the nation's colour, edged dark and light so it reads on any ground; a
+    nation with a mark flies a square cloth carrying it, one without a pennant."""
+    look = nation_look(nation)
+    return _flag_sprite(look.piece, size, look.mark, look.on_piece)
 
 
 @lru_cache(maxsize=128)
-def _flag_sprite(colour: RGB, size: int) -> pygame.Surface:
+def _flag_sprite(colour: RGB, size: int, mark: str = "", mark_colour: RGB = OUTLINE_LIGHT) -> pygame.Surface:
     w, h = round(size * 0.9), round(size * 1.1)
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
     W, H = w * SS, h * SS
     pygame.draw.line(big, OUTLINE_LIGHT, (0.12 * W, 0.05 * H), (0.12 * W, 0.98 * H), SS * 4)
     pygame.draw.line(big, (30, 24, 18), (0.12 * W, 0.05 * H), (0.12 * W, 0.98 * H), SS * 2)
-    cloth = [(0.14 * W, 0.06 * H), (0.96 * W, 0.28 * H), (0.14 * W, 0.54 * H)]
+    if mark:
+        cloth = [(0.14 * W, 0.06 * H), (0.95 * W, 0.06 * H), (0.95 * W, 0.62 * H), (0.14 * W, 0.62 * H)]
+    else:
+        cloth = [(0.14 * W, 0.06 * H), (0.96 * W, 0.28 * H), (0.14 * W, 0.54 * H)]
     _thick_polygon(big, OUTLINE_DARK, cloth, 3 * SS)
     pygame.draw.polygon(big, colour, cloth)
+    if mark:
+        draw_mark(big, mark, mark_colour, (0.545 * W, 0.34 * H), min(0.81 * W, 0.56 * H) * 0.34)
     return _finish(big, (w, h))
 
 
+FACTORY_INK: RGB = (30, 26, 22)  # a built factory's edge and chimney
+
+
 @lru_cache(maxsize=64)
-def factory_sprite(kind: str, size: int, built: bool) -> pygame.Surface:
-    """A factory square: filled brown (armaments) or light blue (shipyard) when built, an empty site otherwise."""
+def factory_sprite(kind: str, size: int, built: bool, mark: str = "") -> pygame.Surface:
+    """A factory square: filled brown (armaments) or light blue (shipyard) when built, an empty site
+    otherwise. With ``mark``, the mark of the nation whose province it stands in fills the square
+    (a built one without it has a chimney, so that it reads as a building)."""
     colour = SHIPYARD if kind == "shipyard" else ARMAMENTS
     s = max(6, size)
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, s, s)
     if built:
         pygame.draw.rect(surf, colour, rect)
-        pygame.draw.rect(surf, (30, 26, 22), rect, max(1, s // 7))
-        # a chimney mark so a built factory reads as a building
-        pygame.draw.rect(surf, (30, 26, 22), pygame.Rect(s * 0.25, s * 0.2, max(2, s * 0.2), s * 0.4))
+        pygame.draw.rect(surf, FACTORY_INK, rect, max(1, s // 7))
+        if not mark:
+            pygame.draw.rect(surf, FACTORY_INK, pygame.Rect(s * 0.25, s * 0.2, max(2, s * 0.2), s * 0.4))
     else:
         pygame.draw.rect(surf, (250, 248, 240), rect)
         pygame.draw.rect(surf, colour, rect, max(2, s // 5))
+    if mark:
+        big = pygame.Surface((s * SS, s * SS), pygame.SRCALPHA)
+        ink = OUTLINE_LIGHT if built and kind != "shipyard" else FACTORY_INK  # light on brown, dark on light blue and white
+        draw_mark(big, mark, ink, (s * SS / 2, s * SS / 2), s * SS * (0.3 if built else 0.24))
+        surf.blit(_finish(big, (s, s)), (0, 0))
     return surf
 
 
@@ -246,11 +304,11 @@ def anchor_sprite(size: int) -> pygame.Surface:
 def marker_sprite(nation: str, size: int) -> pygame.Surface:
     """An octagonal nation marker for the rondel and the tracks."""
     look = nation_look(nation)
-    return _marker_sprite(look.piece, look.dark, size)
+    return _marker_sprite(look.piece, look.dark, size, look.mark, look.on_piece)
 
 
 @lru_cache(maxsize=64)
-def _marker_sprite(colour: RGB, dark: bool, size: int) -> pygame.Surface:
+def _marker_sprite(colour: RGB, dark: bool, size: int, mark: str = "", mark_colour: RGB = OUTLINE_LIGHT) -> pygame.Surface:
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
     c = size * SS / 2
     r = c * 0.95
@@ -260,6 +318,8 @@ def _marker_sprite(colour: RGB, dark: bool, size: int) -> pygame.Surface:
         pygame.draw.polygon(big, (235, 235, 235), pts, max(SS, round(size * SS * 0.1)))
     else:
         pygame.draw.polygon(big, (20, 20, 20), pts, max(1, SS))
+    if mark and size >= 9:  # smaller, a mark would be a speck
+        draw_mark(big, mark, mark_colour, (c, c), r * 0.5)
     return _finish(big, (size, size))
 
 

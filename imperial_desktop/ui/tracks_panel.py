@@ -1,4 +1,4 @@
-"""The power track (0-25, the power factors above) and the tax chart (2-5 ... 15+, the power points
+"""The power track (0-25, the power factors above) and the tax chart (≤5 ... 15+, the power points
 above) under the board, with their markers and the tooltips of their titles, bands and boxes.
 
 Everything here only reads the state; nothing changes it.
@@ -34,7 +34,7 @@ class TrackDrawing:
 
 def draw_tracks(surface: pygame.Surface, rect: pygame.Rect, state: GameState, scale: float,
                 flash: Iterable[str] = (), tips: list[TableTip] | None = None) -> TrackDrawing:
-    """The power track (0-25, factors above) and the tax chart (2-5 ... 15+, power points above)
+    """The power track (0-25, factors above) and the tax chart (≤5 ... 15+, power points above)
     side by side.
 
     Nations in ``flash`` (those whose markers just moved) are ringed. The boxes' numbers are
@@ -106,7 +106,7 @@ def _power_track(surface: pygame.Surface, area: pygame.Rect, track: _Track, draw
 
 def _tax_chart(surface: pygame.Surface, area: pygame.Rect, track: _Track, drawing: TrackDrawing,
                tips: list[TableTip]) -> list[BoxLabel]:
-    """The tax chart in ``area``: its title, boxes 2-5 ... 15+ with the power points each brings
+    """The tax chart in ``area``: its title, boxes ≤5 ... 15+ with the power points each brings
     in the band above, and the markers. Returns the boxes' numbers and points, to be drawn last."""
     board, scale = track.state.board, track.scale
     title = _track_label(surface, _("Tax chart"), pygame.Rect(area.x, area.y, track.label_w - 4, area.h), scale)
@@ -135,10 +135,11 @@ def _tax_chart(surface: pygame.Surface, area: pygame.Rect, track: _Track, drawin
 
 
 def tax_box_name(board: Board, position: int) -> str:
-    """The number on a tax box: "2-5" for the lowest, "15+" for the highest."""
+    """The number on a tax box, from the board's tax chart: "≤5" on the lowest box (it counts every
+    smaller sum too), "15+" on the highest."""
     positions = sorted(board.tax_points)
     if position == positions[0]:
-        return f"2-{position}"
+        return f"\u2264{position}"
     return f"{position}+" if position == positions[-1] else str(position)
 
 

@@ -48,12 +48,15 @@ class ChromeLayer(Layer):
         self.rondel_hover: int | None = None  # the rondel space pointed at (on the wheel or a choice's button)
         self.rondel_geometry: tuple[float, float, float, float] | None = None  # centre and radii, as drawn last
         self.table_tips: list[panels.TableTip] = []  # the table's self-explaining places, from its last drawing
+        self.table_rows: dict[str, pygame.Rect] = {}  # each nation's row of the table, as drawn last
         self.track_tips: list[panels.TableTip] = []  # and the tracks'
         self.top_bar_tips: list[panels.TableTip] = []  # and the top bar's (the turn counter)
         self.buttons_left = scene.layout.size[0]  # where the top bar's buttons begin
         self._surface: pygame.Surface | None = None
         self._key: tuple | None = None
         self._status = ""
+        self._lit: int | None = None  # the rondel space lit and the log's scroll, as drawn last
+        self._scroll = 0
         self._drawing = ChromeDrawing()
 
     def invalidate(self) -> None:
@@ -134,16 +137,22 @@ class ChromeLayer(Layer):
         rondel_hl = None
         if scene.human_decision() == "rondel":
             rondel_hl = {a.space: LEGAL for a in state.legal_actions() if isinstance(a, ChooseRondel)}
-        key = (session.version, lay.size, scene.hide_cash, len(scene.log.lines), scene.log.scroll, bool(rondel_hl),
-               self.lit_space(), id(step), scene.decisions.panel is None, scene.hot_seat.handover_to,
-               scene.decisions.confirm_layer() is None)
+        key = (session.version, lay.size, scene.hide_cash, len(scene.log.lines), bool(rondel_hl), id(step),
+               scene.decisions.panel is None, scene.hot_seat.handover_to, scene.decisions.confirm_layer() is None)
+        lit, scroll = self.lit_space(), scene.log.scroll
         if key != self._key or self._surface is None:
             self._draw_all(state, status, rondel_hl, step)
             self._key = key
             self._status = status
-        elif status != self._status:  # only "thinking..." came or went: the top bar alone
-            self._draw_top_bar(self._surface, state, status, step)
-            self._status = status
+        else:  # only a part changed (pointing at the rondel or its choices, the log's wheel): that part alone
+            if status != self._status:  # "thinking..." came or went
+                self._draw_top_bar(self._surface, state, status, step)
+                self._status = status
+            if lit != self._lit:
+                self._redraw_part(lay.rondel, lambda chrome: self._draw_rondel(chrome, state, rondel_hl, step))
+            if scroll != self._scroll:
+                self._redraw_part(lay.log, self._draw_log)
+        self._lit, self._scroll = lit, scroll
         assert self._surface is not None
         for rect in (lay.top_bar, lay.tracks, lay.table, lay.side):
             surface.blit(self._surface, rect, rect)
@@ -163,11 +172,7 @@ class ChromeLayer(Layer):
         flash_nations = {step.nation} if step is not None and step.nation and step.kind in ("taxes", "power") else set()
         self.track_tips = []
         tracks_panel.draw_tracks(chrome, lay.tracks, state, s, flash_nations, self.track_tips)
-        rondel_flash = None
-        if step is not None and step.kind == "rondel" and step.events:
-            rondel_flash = step.events[0].data.get("to")
-        self.rondel_geometry = rondel_panel.draw_rondel(chrome, lay.rondel, state, s, rondel_hl, self.lit_space(),
-                                                        rondel_flash)
+        self._draw_rondel(chrome, state, rondel_hl, step)
         hidden = scene.hot_seat.cash_hidden_for(state) or None
         table_flash = {step.nation} if step is not None and step.nation and step.kind in ("invest", "government", "build", "interest") else set()
         current_player, current_nation = state.current_player(), None
@@ -179,10 +184,33 @@ class ChromeLayer(Layer):
             current_player, current_nation = played.actor, played.before.acting_nation()
         self._drawing.table_current = (current_nation, current_player)
         self.table_tips = []
-        panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player, current_nation,
-                          self.table_tips, [session.computer_level(p) for p in range(len(session.seats))])
+        self.table_rows = panels.draw_table(chrome, lay.table, state, s, hidden, table_flash, current_player,
+                                            current_nation, self.table_tips,
+                                            [session.computer_level(p) for p in range(len(session.seats))])
         self._drawing.decision_area = self._draw_decision_area(chrome, state, step)
-        scene.log.most_scroll = panels.draw_log(chrome, lay.log, scene.log.lines, s, scene.log.scroll)
+        self._draw_log(chrome)
+
+    def _redraw_part(self, rect: pygame.Rect, draw) -> None:
+        """One panel drawn again alone, on the background, kept inside its rectangle."""
+        chrome = self._surface
+        assert chrome is not None
+        clip = chrome.get_clip()
+        chrome.set_clip(rect)
+        chrome.fill(WINDOW_BG, rect)
+        draw(chrome)
+        chrome.set_clip(clip)
+
+    def _draw_rondel(self, chrome: pygame.Surface, state: GameState, rondel_hl: dict[int, RGB] | None,
+                     step: Step | None) -> None:
+        rondel_flash = None
+        if step is not None and step.kind == "rondel" and step.events:
+            rondel_flash = step.events[0].data.get("to")
+        self.rondel_geometry = rondel_panel.draw_rondel(chrome, self.scene.layout.rondel, state, self.scene.layout.scale,
+                                                        rondel_hl, self.lit_space(), rondel_flash)
+
+    def _draw_log(self, chrome: pygame.Surface) -> None:
+        log = self.scene.log
+        log.most_scroll = panels.draw_log(chrome, self.scene.layout.log, log.lines, self.scene.layout.scale, log.scroll)
 
     def _draw_top_bar(self, chrome: pygame.Surface, state: GameState, status: str, step: Step | None) -> None:
         scene = self.scene

@@ -131,7 +131,7 @@ class CommandsLayer(Layer):
             pygame.K_h: scene.hints.ask,  # the key a player guesses for Hint (it must not show the hidden cash)
             pygame.K_s: lambda: scene.toggle_overlay("results"), pygame.K_l: lambda: scene.toggle_overlay("legend"),
             pygame.K_r: lambda: scene.toggle_overlay("summary"), pygame.K_SPACE: scene.presenter.finish,
-            pygame.K_F2: scene.hints.ask,
+            pygame.K_F2: scene.hints.ask, pygame.K_m: scene.sounds.toggle_mute,
         }
         if key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             scene.undo()

@@ -83,7 +83,10 @@ class ComputerTurnLayer(Layer):
         scene.log.add(action, events, later=computer and self.animator.seconds_per_step > 0)
         scene.dirty = True
         names = list(session.setup.players)
-        for step in visible_steps(action, events, state.board, names):
+        steps = visible_steps(action, events, state.board, names)
+        if not computer:  # a person's own action is heard as it is applied, a computer's step by step
+            scene.sounds.heard(step.kind for step in steps)
+        for step in steps:
             slide = None
             if step.kind == "move" and step.events:
                 e = step.events[0]
@@ -110,6 +113,7 @@ class ComputerTurnLayer(Layer):
             self.turn_title = self.turn_heading(key, step.kind)
         self.turn_steps.append(step.caption)
         del self.turn_steps[:-30]
+        self.scene.sounds.heard([step.kind])
 
     def _step_turn_key(self, step: Step) -> tuple[str, object]:
         """Whose turn a shown step belongs to: ("nation", id) or ("investor", player)."""

@@ -39,6 +39,7 @@ class DecisionLayer(Layer):
         self.production_selection: set[str] | None = None  # factories switched on in the production dialog
         self._production_for: int | None = None
         self.pointed_regions: tuple[str, ...] = ()  # the regions of the choice pointed at
+        self._pressed: Choice | None = None  # the choice whose detail lines the mouse button went down on
         self._key: tuple | None = None
 
     def rebuild(self) -> None:
@@ -111,6 +112,29 @@ class DecisionLayer(Layer):
         self._production_for = session.version
         self._key = None  # show the switch in its new position
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """A click on a choice's detail lines is a click on its button (before the panel, which
+        would take it and do nothing): pressed and released over the same lines, it chooses."""
+        panel = self.panel
+        if panel is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        target = panel.caption_target(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed = target[1] if target is not None else None
+            return target is not None
+        pressed, self._pressed = self._pressed, None
+        if pressed is None:
+            return False
+        if target is not None and target[1] is pressed:
+            self._choose(pressed)
+        return True
+
+    def _choose(self, choice: Choice) -> None:
+        if choice.toggle is not None:
+            self.toggle_factory(choice.toggle)
+        elif choice.action is not None:
+            self.scene.act_checked(choice.action)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         panel = self.panel
         if panel is None:
@@ -119,10 +143,7 @@ class DecisionLayer(Layer):
             choice = panel.choice_for(event.ui_element)
             if choice is None:
                 return False
-            if choice.toggle is not None:
-                self.toggle_factory(choice.toggle)
-            elif choice.action is not None:
-                self.scene.act_checked(choice.action)
+            self._choose(choice)
             return True
         if event.type == pygame.MOUSEWHEEL:
             return panel.wheel(self.scene.board_layer.pointer, event.y)
@@ -138,7 +159,7 @@ class DecisionLayer(Layer):
         selected in the panel (the others not)."""
         if self.panel is None:
             return
-        self.panel.update_hover()
+        self.panel.update_hover(self.scene.board_layer.pointer)
         best = self.scene.hints.best_action()
         if best is None and self.scene.coach is not None:
             best = self.scene.coach.expected_action()

@@ -129,7 +129,7 @@ class HintLayer(Layer):
 
     def draw(self, surface: pygame.Surface) -> HintBox | None:
         """The advice in a box in a corner of the board (see ``_box_rect``); its regions are outlined on the board."""
-        if not self.advice or self.scene.overlay is not None:
+        if not self.advice or self.scene.overlay not in (None, "summary"):  # the summary stands under the board
             return None
         scene = self.scene
         s = scene.layout.scale

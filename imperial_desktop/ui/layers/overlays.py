@@ -1,8 +1,10 @@
 """The overlays over the board: the scores (S), the legend (L) and what happened (R).
 
-One at a time; a click anywhere or Esc closes it, and the board under it neither zooms nor takes
-clicks. "What happened" also opens by itself when a human at the screen is to decide after
-computer actions (:class:`Summary`).
+One at a time. The scores and the legend stand over the board: a click anywhere or Esc closes
+them, and the board under them neither zooms nor takes clicks. "What happened" stands in the strip
+under the board, clear of everything a decision needs: a click on it or Esc closes it, a click
+anywhere else closes it and does what it does without it (a rondel space, a region, a button). It
+also opens by itself when a human at the screen is to decide after computer actions (:class:`Summary`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class OverlayLayer(Layer):
     def __init__(self, scene: GameScene, kind: str):
         self.scene = scene
         self.kind = kind
+        self.sheet = None  # the score sheet drawn last: a click on its chart travels (ui.charts_window)
 
     def summary_rect(self) -> pygame.Rect | None:
         """Where the summary's frame was drawn last (None for the other overlays)."""
@@ -38,16 +41,27 @@ class OverlayLayer(Layer):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         scene = self.scene
+        frame = self.summary_rect()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            chart = getattr(self.sheet, "chart", None) if self.kind == "results" else None
+            moment = None if chart is None else chart.position_at(event.pos)
             scene.layers.pop(self)
-            return True
+            scene.dirty = True
+            if moment is not None:  # a moment on the scores' power chart: the board then
+                from imperial_desktop.ui.charts_window import travel
+
+                travel(scene, moment)
+                return True
+            # the summary takes only the clicks on itself: one meant for the game acts at once
+            return frame is None or frame.collidepoint(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.layers.pop(self)
             return True
         if event.type == pygame.MOUSEWHEEL:
             pos = scene.board_layer.pointer
-            frame = self.summary_rect()
-            if frame is not None and frame.collidepoint(pos):
+            if frame is not None:
+                if not frame.collidepoint(pos):
+                    return False  # the board beside the summary zooms, the log scrolls
                 if scene.summary.view.scroll_by(3 * event.y):  # wheel up: earlier turns
                     scene.dirty = True
                 return True
@@ -62,10 +76,14 @@ class OverlayLayer(Layer):
         area = lay.board.inflate(-24, -24)
         state = scene.session.state
         if self.kind == "results":
-            return draw_results(surface, area, state, lay.scale, scene.hot_seat.cash_hidden_for(state))
+            from imperial_desktop.ui.charts_window import scene_series
+
+            self.sheet = draw_results(surface, area, state, lay.scale, scene.hot_seat.cash_hidden_for(state),
+                                      scene_series(scene))
+            return self.sheet
         if self.kind == "legend":
             return self._draw_legend(surface, area)
-        return scene.summary.draw(surface, area)
+        return scene.summary.draw(surface)
 
     def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect) -> tuple[pygame.Rect, list[pygame.Rect]]:
         from imperial_desktop.ui.legend import draw_legend, legend_size
@@ -135,13 +153,28 @@ class Summary:
             player = here[0] if here else 0
         return player
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> SummaryOverlay:
+    def area(self) -> pygame.Rect:
+        """Where the frame may stand: the strip of the tracks and the table under the board, which
+        no decision is made on (the board, the rondel, the decision panel and the log stay in view)."""
+        lay = self.scene.layout
+        return lay.tracks.union(lay.table).inflate(-12, -12)
+
+    def draw(self, surface: pygame.Surface) -> SummaryOverlay:
         """What each nation did since the deciding (or first) human player's last decision."""
         scene = self.scene
         player = self.reader()
-        self.view.draw(surface, area, scene.board, player, scene.session.setup.players[player], scene.layout.scale,
-                       scene.board_layer.decision_regions())
+        self.view.draw(surface, self.area(), scene.board, player, scene.session.setup.players[player],
+                       scene.layout.scale, self.keep_clear(player))
         return self.view
+
+    def keep_clear(self, player: int) -> list[pygame.Rect]:
+        """What the frame should leave in view in the strip: the names, treasuries and units of the
+        reader's own nations and of the nation acting now (the left part of their table rows)."""
+        scene = self.scene
+        state = scene.session.state
+        mine = {n for n, governor in state.government.items() if governor == player} | {state.acting_nation()}
+        rows = scene.chrome.table_rows
+        return [pygame.Rect(r.x, r.y, round(r.w * 0.45), r.h) for n, r in rows.items() if n in mine]
 
     def maybe_open(self) -> None:
         """When a human seat must decide after computer actions, show what happened meanwhile."""

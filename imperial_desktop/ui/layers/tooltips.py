@@ -1,8 +1,8 @@
 """Tooltips drawn by the game screen itself: what a place on the panels means, and the facts of
 the region pointed at (or clicked) on the board.
 
-Two layers: the panels' tips lie under the hint's and the coach's boxes, the region's facts over
-them (the coach's region names would cover them).
+Two layers, both over every box the game screen draws (the summary, the hint, the coach's box):
+a tip is asked for by pointing, and what it explains must not hide under a box.
 """
 
 from __future__ import annotations
@@ -39,9 +39,11 @@ class PanelTipLayer(Layer):
     def draw(self, surface: pygame.Surface) -> list[str] | None:
         """Draw the tip of the place pointed at; returns its lines."""
         scene = self.scene
-        if scene.overlay is not None or scene.hot_seat.handover_to is not None:
+        if covered(scene) or scene.hot_seat.handover_to is not None:
             return None
         lay, chrome, pos = scene.layout, scene.chrome, scene.board_layer.pointer
+        if _over_summary(scene, pos) or _over_coach(scene, pos):
+            return None  # the place under the box is hidden: its tip would explain what is not seen
         places = next((tips for area, tips in ((lay.table, chrome.table_tips), (lay.tracks, chrome.track_tips),
                                                (lay.top_bar, chrome.top_bar_tips))
                        if area.collidepoint(pos)), [])
@@ -56,6 +58,22 @@ class PanelTipLayer(Layer):
         tip = self._tip[1]
         surface.blit(tip, place_tooltip(tip.get_size(), pos, surface.get_size()))
         return lines
+
+
+def covered(scene: GameScene) -> bool:
+    """Whether an overlay covers the board and the panels (the scores, the legend; not the summary,
+    which stands in the strip under the board)."""
+    return scene.overlay not in (None, "summary")
+
+
+def _over_summary(scene: GameScene, pos: tuple[int, int]) -> bool:
+    rect = scene.summary.view.rect
+    return scene.overlay == "summary" and rect is not None and rect.collidepoint(pos)
+
+
+def _over_coach(scene: GameScene, pos: tuple[int, int]) -> bool:
+    coach = scene.coach
+    return coach is not None and not coach.hidden and coach.rect.collidepoint(pos)
 
 
 class RegionTip(NamedTuple):
@@ -87,7 +105,7 @@ class RegionTipLayer(Layer):
 
     def draw(self, surface: pygame.Surface) -> RegionTip | None:
         scene = self.scene
-        if scene.overlay is not None:
+        if covered(scene):
             return None
         region = self.region()
         if region is None or scene.board_layer.panning or scene.board_layer.drag() is not None:

@@ -187,7 +187,7 @@ class SettingsLayer(Layer):
 
     def _closed(self, saved: bool, problem: str) -> None:
         """The window closed: what Save changed that concerns this game applies now (the pace of
-        computer turns, the language, the window's size, hidden cash in a hot seat)."""
+        computer turns, the language, the window's size, hidden cash in a hot seat, the colours)."""
         from imperial_desktop.session.settings import PACES
 
         scene = self.scene
@@ -200,6 +200,8 @@ class SettingsLayer(Layer):
             scene.session.confirm_turns = getattr(settings, "confirm_turns", False) and scene.coach is None
             if settings.hide_cash_in_hot_seat != self._before[1]:  # else the Cash button's choice stays
                 scene.hide_cash = settings.hide_cash_in_hot_seat and scene.hot_seat.humans() > 1
+        if saved:
+            scene.apply_palette()  # the nations' colours chosen (the board's picture too)
         size = app.screen.get_size() if app is not None else scene.layout.size
         if size != scene.layout.size:
             scene.resize(size)  # a new window size (its buttons are made again too)
