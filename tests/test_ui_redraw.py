@@ -67,6 +67,7 @@ def make_app(tmp_path, monkeypatch):
         from imperial_desktop.ui.app import App, init_display
 
         app = App(init_display(size, headless=True))
+        app.updates.compare = True  # as in a shown window (headless, frames are handed over whole)
         app.settings.confirm_turns = False
         app.settings.hide_cash_in_hot_seat = False
         made.append(app)

@@ -15,6 +15,7 @@ from imperial_desktop.ui.resting import Rest
 from imperial_desktop.version import window_title
 
 DEFAULT_SIZE = (1600, 1000)
+HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that show nothing
 
 
 def default_session(seed: int | None = None, computers_only: bool = False):
@@ -118,7 +119,8 @@ class App:
         self.screen = screen
         from imperial_desktop.ui.dirty import ScreenUpdates
 
-        self.updates = ScreenUpdates()  # each frame presents only what changed (ui/dirty.py)
+        # each frame presents only what changed (ui/dirty.py), where a display shows it
+        self.updates = ScreenUpdates(compare=pygame.display.get_driver() not in HEADLESS_DRIVERS)
         self.smoke = smoke
         self.settings = load_settings()
         # the language before any screen is built ($IMPERIAL_DESKTOP_LANGUAGE wins: tests, smoke test)

@@ -113,7 +113,10 @@ class ScreenUpdates:
     frame (for the tests and tools), :attr:`last_full` whether that was the whole window.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, compare: bool = True) -> None:
+        # False where nothing is shown (a headless video driver: tests, the smoke test, tools):
+        # every frame is handed over whole, without the comparison's cost
+        self.compare = compare
         self.previous: pygame.Surface | None = None  # the scenes' picture as presented last
         self.between: pygame.Surface | None = None  # scaled path: that picture shrunk in width only
         self._full = True
@@ -129,6 +132,12 @@ class ScreenUpdates:
         """Put the frame drawn on ``screen`` on the display (``window`` is the display surface: the
         same surface, or a smaller one that gets the picture scaled down)."""
         scaled = screen is not window
+        if not self.compare:
+            if scaled:
+                pygame.transform.smoothscale(screen, window.get_size(), window)
+            pygame.display.flip()
+            self.last, self.last_full = [window.get_rect()], True
+            return
         rects = None
         if not self._full and self._fits(screen, window, scaled) and screen.get_bytesize() == 4:
             rects = changed_rects(screen, self.previous)
