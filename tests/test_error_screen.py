@@ -100,7 +100,7 @@ def test_an_error_in_a_computers_thought_shows_the_error_screen(app, tmp_path, m
     from imperial_desktop.session import thinking
 
     # ... and the worker process the window uses
-    monkeypatch.setattr(thinking, "choose", lambda level, seed, state: broken_choose(state))
+    monkeypatch.setattr(thinking, "choose", lambda level, seed, state, time_scale=1.0: broken_choose(state))
     # the human ends their turn: the first computer to think fails
     for _ in range(200):
         if isinstance(app.scene, ErrorScene):

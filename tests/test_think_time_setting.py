@@ -38,7 +38,7 @@ def fake_worker(monkeypatch):
     answers at once (no search on the test machine's cores)."""
     asked: list[str] = []
 
-    def choose(name, seed, state):
+    def choose(name, seed, state, time_scale=1.0):
         asked.append(name)
         return state.legal_actions()[0]
 

@@ -25,7 +25,7 @@ def test_an_expert_seat_thinks_in_the_worker_process_and_plays_legal_actions():
 
 def test_a_dead_worker_process_falls_back_to_thinking_in_the_thread(monkeypatch):
     """Never lose a game: if the worker process cannot run, the seat thinks in its thread."""
-    def dead(level, seed, state):
+    def dead(level, seed, state, time_scale=1.0):
         raise thinking.WorkerUnavailable("the worker process stopped")
 
     monkeypatch.setattr(thinking, "choose", dead)

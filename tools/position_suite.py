@@ -13,7 +13,11 @@ every solved position and solves more; tournaments confirm at the end (docs/ai.m
 card), looks at every decision for the situations below and keeps up to ``--per-category`` of
 each, spread over the games. The right moves are decided by exact checks at build time (the
 core and ``ai/control.py``), not by a bot, and written into the file with the reason; a
-position stays as it was written until the suite is built again.
+position stays as it was written until the suite is built again. In the five government
+categories (take, lock, keep, avoid financing a takeover, Swiss Bank forcing) the checks find
+the situation and ``tools/position_verdicts.py`` then decides the right moves by playing every
+choice to the end of the game (what the checks call right often loses); ``refresh`` leaves
+those alone.
 
 Categories (what is right, and why):
 
@@ -102,6 +106,7 @@ class Position:
     right: list[Action]
     avoid: list[Action]
     why: str
+    played: dict[str, Any] | None = None  # the played-out verdict's data (tools/position_verdicts.py)
 
     def solved_by(self, action: Action) -> bool:
         if self.right:
@@ -130,7 +135,8 @@ def load_suite(path: Path = SUITE) -> Suite:
     games = [GameRecord.from_json(g) for g in data["games"]]
     positions = [Position(p["id"], p["category"], p["game"], p["at"], p["player"],
                           [action_from_json(a) for a in p.get("right", [])],
-                          [action_from_json(a) for a in p.get("avoid", [])], p["why"]) for p in data["positions"]]
+                          [action_from_json(a) for a in p.get("avoid", [])], p["why"], p.get("played"))
+                 for p in data["positions"]]
     return Suite(games, positions)
 
 
@@ -305,10 +311,13 @@ def build(games: int, seed: int, per_category: int) -> dict[str, Any]:
 def refresh(path: Path) -> dict[str, Any]:
     """The suite file at ``path`` with each position's right moves, moves to avoid and reason
     decided again by today's ``classify`` (the games and positions stay; a position that no longer
-    belongs to its category is reported and kept as it was)."""
+    belongs to its category is reported and kept as it was; a position whose right moves were
+    decided by play keeps them)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     suite = load_suite(path)
     for raw, position in zip(data["positions"], suite.positions):
+        if position.played is not None:
+            continue  # its right moves were decided by play (tools/position_verdicts.py), not by a check
         found = [f for f in classify(suite.state_of(position)) if f[0] == position.category]
         if not found:
             print(f"{position.id}: no longer a {position.category} position; kept as it was", file=sys.stderr)

@@ -72,6 +72,7 @@ class ExpertBot:
                  shares: dict[str, float] | None = None, prior_weights: EvalWeights | None = None,
                  hard_kinds: frozenset[str] = frozenset(), hard_opening: int = HARD_OPENING_TURNS):
         self.budget = budget
+        self.time_scale = 1.0  # a share of the think time, set by a session whose person has waited (ai/waiting.py)
         self.shares = {**BUDGET_SHARE, **(shares or {})}  # of the budget, per decision kind
         self.chosen_shares = frozenset(shares or ())  # set by the caller: kept at every player count
         self.use_prior = use_prior
@@ -89,11 +90,11 @@ class ExpertBot:
         self.hard = HardBot(seed + 13)  # asked for its rondel choice (see bonus_and_budget), or deciding some kinds
 
     def budget_for(self, kind: str, players: int = 4) -> float:
-        """Seconds for a decision of this kind in a game of ``players``."""
+        """Seconds for a decision of this kind in a game of ``players`` (times ``time_scale``)."""
         by_count = SHARE_BY_PLAYERS.get(players, {})
         if kind in by_count and kind not in self.chosen_shares:
-            return self.budget * by_count[kind]
-        return self.budget * self.shares.get(kind, DEFAULT_SHARE)
+            return self.budget * by_count[kind] * self.time_scale
+        return self.budget * self.shares.get(kind, DEFAULT_SHARE) * self.time_scale
 
     def ranked(self, state: GameState, budget: float | None = None) -> list[Candidate]:
         """The searched options of the pending decision, best first (the state is not changed)."""

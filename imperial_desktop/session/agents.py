@@ -16,11 +16,13 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from imperial_desktop.ai import Bot, make_bot
+from imperial_desktop.ai.waiting import hurry
 from imperial_desktop.core import Action, Donate, GameState, Refusal, RefusalCode
 from imperial_desktop.core.refusal import refuse
 from imperial_desktop.session import thinking
@@ -64,10 +66,18 @@ class Agent(Protocol):
 
 @dataclass
 class ThinkPlace:
-    """Where a session's computers think, shared by all of them: when the worker process fails
-    for one, all think in the window's process from then on."""
+    """Where and how long a session's computers think, shared by all of them: when the worker
+    process fails for one, all think in the window's process from then on; when a person at this
+    screen has waited, the computers that follow take a smaller share of their think time
+    (``ai.waiting.hurry`` of ``thought``)."""
 
     in_process: bool = False
+    person_waits: bool = False  # a person at this screen waits for the computers' moves
+    thought: float = 0.0  # seconds the computers have thought since a person here last acted
+
+    def time_scale(self) -> float:
+        """The share of its think time the next computer takes."""
+        return hurry(self.thought) if self.person_waits else 1.0
 
 
 # ---------------------------------------------------------------------------- people
@@ -236,27 +246,36 @@ class ComputerAgent:
         epoch = self._epoch
         bot, name, seed = self.bot, self.name, self.seed
         in_process = self.place.in_process and not self._own_bot and self.level in PROCESS_LEVELS
+        scale = self.place.time_scale()
 
         def think() -> None:
+            started = time.monotonic()
             try:
-                answer: Action | BaseException = (self._choose_in_process(name, seed, snapshot, bot) if in_process
-                                                  else bot.choose(snapshot))
+                if in_process:
+                    answer: Action | BaseException = self._choose_in_process(name, seed, snapshot, bot, scale)
+                else:
+                    if hasattr(bot, "time_scale"):
+                        bot.time_scale = scale
+                    answer = bot.choose(snapshot)
             except BaseException as exc:  # handed to the main thread
                 answer = exc
             with self._lock:
                 self._result = (epoch, answer)
+            self.place.thought += time.monotonic() - started
 
         self._worker = threading.Thread(target=think, name=f"bot-{self.player}", daemon=True)
         self._worker.start()
 
-    def _choose_in_process(self, name: str, seed: int, snapshot: GameState, bot: Bot) -> Action:
+    def _choose_in_process(self, name: str, seed: int, snapshot: GameState, bot: Bot, scale: float = 1.0) -> Action:
         """The worker process's answer; if that process cannot run (it died, or cannot start),
         the computers think in this thread from now on: slower frames, but the game goes on."""
         try:
-            return thinking.choose(name, seed, snapshot)
+            return thinking.choose(name, seed, snapshot, scale)
         except (thinking.WorkerUnavailable, OSError) as exc:
             log.warning("computer players think in the window's process from now on: %s", exc)
             self.place.in_process = False
+            if hasattr(bot, "time_scale"):
+                bot.time_scale = scale
             return bot.choose(snapshot)
 
 

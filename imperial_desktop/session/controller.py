@@ -59,6 +59,8 @@ class GameSession:
         self.agents: list[Agent] = [
             agent if agent is not None else agent_for(seat, i, seed * 7 + i, self.bot_name(i), self._place)
             for i, (seat, agent) in enumerate(zip(seats, given))]
+        # computers hurry when a person here has waited long for them (ai/waiting.py)
+        self._place.person_waits = any(agent.local_input for agent in self.agents)
         # the window sets this while a menu or dialog is open over the game: no computer starts
         # thinking and no answer is applied (one already thinking may finish; its answer waits)
         self.paused = False
@@ -188,6 +190,8 @@ class GameSession:
         before = self.state.clone()
         events = self.state.apply(action)  # raises IllegalActionError, state unchanged
         self.history.append(_Step(before, action, actor))
+        if self.local_seat(actor):
+            self._place.thought = 0.0  # the person's wait for the computers starts again
         self.redo_stack.clear()
         self.record.actions.append(action)
         self._version += 1

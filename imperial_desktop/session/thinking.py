@@ -67,12 +67,15 @@ def shutdown() -> None:
 atexit.register(shutdown)
 
 
-def _choose(level: str, seed: int, state: GameState) -> Action:
+def _choose(level: str, seed: int, state: GameState, time_scale: float = 1.0) -> Action:
     """In the worker: the seat's bot (kept between decisions) chooses an action. ``level`` is the
-    name :func:`make_bot` takes: a level, with its think time after a colon if the settings set one."""
+    name :func:`make_bot` takes: a level, with its think time after a colon if the settings set one;
+    a searching bot takes ``time_scale`` of its think time (``ai.waiting``)."""
     bot = _BOTS.get((level, seed))
     if bot is None:
         bot = _BOTS[(level, seed)] = make_bot(level, seed)
+    if hasattr(bot, "time_scale"):
+        bot.time_scale = time_scale
     return bot.choose(state)
 
 
@@ -94,12 +97,12 @@ class WorkerUnavailable(RuntimeError):
     """The worker process died or could not start (the caller may think in its own thread)."""
 
 
-def choose(level: str, seed: int, state: GameState) -> Action:
+def choose(level: str, seed: int, state: GameState, time_scale: float = 1.0) -> Action:
     """The bot's action for ``state``, computed in the worker process (blocks the calling thread,
     not the window). An error of the bot itself is raised as it is; a dead worker raises
     :class:`WorkerUnavailable`."""
     try:
-        return _pool().submit(_choose, level, seed, state).result()
+        return _pool().submit(_choose, level, seed, state, time_scale).result()
     except concurrent.futures.process.BrokenProcessPool as exc:
         shutdown()  # a later request starts a fresh worker
         raise WorkerUnavailable(str(exc) or "the worker process stopped") from exc
