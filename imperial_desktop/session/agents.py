@@ -259,9 +259,9 @@ class ComputerAgent:
                     answer = bot.choose(snapshot)
             except BaseException as exc:  # handed to the main thread
                 answer = exc
+            self.place.thought += time.monotonic() - started  # before the answer can be played
             with self._lock:
                 self._result = (epoch, answer)
-            self.place.thought += time.monotonic() - started
 
         self._worker = threading.Thread(target=think, name=f"bot-{self.player}", daemon=True)
         self._worker.start()
