@@ -4,6 +4,8 @@ Investor: the largest bond holder governs; a Swiss Bank may force a stop on Inve
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sys
 from pathlib import Path
 
@@ -23,11 +25,16 @@ POINTS = GovernmentPoints(take=8.0, keep=6.0, per_million=0.5, loose=0.25)
 
 @pytest.fixture(scope="module")
 def by_category() -> dict[str, list]:
-    """The suite's positions with their states, by category."""
+    """The suite's positions with their states, by category, with the right moves (or moves to
+    avoid) the control arithmetic decides there: the points are made from that arithmetic (the
+    suite's own right moves in these categories are decided by play)."""
     loaded = position_suite.load_suite()
     out: dict[str, list] = {}
     for position in loaded.positions:
-        out.setdefault(position.category, []).append((position, loaded.state_of(position)))
+        state = loaded.state_of(position)
+        found = {c: (right, avoid) for c, right, avoid, _ in position_suite.classify(state)}
+        right, avoid = found[position.category]
+        out.setdefault(position.category, []).append((replace(position, right=right, avoid=avoid), state))
     return out
 
 
