@@ -108,3 +108,17 @@ def test_the_levels_that_do_not_search_by_time_keep_what_they_solve(suite):
     assert position_suite.run(suite, "easy")["solved"] >= 59
     assert position_suite.run(suite, "normal")["solved"] >= 66
     assert position_suite.run(suite, "hard")["solved"] >= 60
+
+
+def test_a_run_can_be_limited_to_categories_and_given_a_think_time(suite, capsys):
+    """``run --categories`` asks only those positions; ``--budget`` and ``--seed`` reach the Expert."""
+    only = frozenset({"end_game_as_winner"})
+    result = position_suite.run(suite, "expert", seed=2, categories=only, budget=0.01)
+    assert result["positions"] == sum(p.category in only for p in suite.positions) == 8
+    assert set(result["per_category"]) == only
+    with pytest.raises(SystemExit):
+        position_suite.main(["run", "--levels", "normal", "--categories", "no_such_category"])
+    capsys.readouterr()
+    assert position_suite.main(["run", "--levels", "normal", "--categories", "end_game_as_winner", "--seed", "3"]) == 0
+    printed = capsys.readouterr().out
+    assert "end_game_as_winner" in printed and "no_empty_action" not in printed

@@ -332,15 +332,22 @@ def refresh(path: Path) -> dict[str, Any]:
 # ---------------------------------------------------------------- running
 
 
-def run(suite: Suite, level: str, seed: int = 1, params: dict[str, float] | None = None) -> dict[str, Any]:
+def run(suite: Suite, level: str, seed: int = 1, params: dict[str, float] | None = None,
+        categories: frozenset[str] | None = None, budget: float | None = None) -> dict[str, Any]:
     """The positions ``level`` solves, per category; its slowest decision. ``params``: search
-    parameters of an Expert variant (see ``PlayoutSearch``)."""
+    parameters of an Expert variant (see ``PlayoutSearch``); ``categories``: only these; ``budget``:
+    the Expert's think time per decision in seconds (None: its default)."""
     per: dict[str, list[int]] = {}
     failed: list[str] = []
     slowest = 0.0
     for position in suite.positions:
+        if categories and position.category not in categories:
+            continue
         state = suite.state_of(position)
-        bot = ExpertBot(seed, params=params) if params and level == "expert" else make_bot(level, seed)
+        if level == "expert" and (params or budget):
+            bot = ExpertBot(seed, params=params) if budget is None else ExpertBot(seed, budget=budget, params=params)
+        else:
+            bot = make_bot(level, seed)
         started = time.perf_counter()
         action = bot.choose(state)
         slowest = max(slowest, time.perf_counter() - started)
@@ -364,6 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     runner.add_argument("--json", action="store_true")
     runner.add_argument("--params", type=json.loads, default=None,
                         help='search parameters of the Expert, as JSON: \'{"government_take": 4}\'')
+    runner.add_argument("--seed", type=int, default=1, help="the bots' seed (the Expert stops on time)")
+    runner.add_argument("--categories", default="", help="only these categories (comma-separated)")
+    runner.add_argument("--budget", type=float, default=None, help="the Expert's think time per decision (s)")
     builder = sub.add_parser("build", help="make the suite from seeded games")
     builder.add_argument("--games", type=int, default=24)
     builder.add_argument("--seed", type=int, default=960000)
@@ -384,12 +394,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(data['positions'])} positions from {len(data['games'])} games written to {args.out}")
         return 0
     suite = load_suite(Path(args.suite))
-    results = [run(suite, level.strip(), params=args.params) for level in args.levels.split(",") if level.strip()]
+    only = frozenset(c.strip() for c in args.categories.split(",") if c.strip())
+    unknown = only - set(CATEGORIES)
+    if unknown:
+        parser.error(f"--categories: unknown {', '.join(sorted(unknown))}")
+    results = [run(suite, level.strip(), args.seed, args.params, only, args.budget) for level in args.levels.split(",")
+               if level.strip()]
     if args.json:
         print(json.dumps(results, indent=1))
         return 0
-    categories = sorted({p.category for p in suite.positions}, key=CATEGORIES.index)
-    print(f"{len(suite.positions)} positions in {len(categories)} categories ({args.suite})")
+    categories = sorted({p.category for p in suite.positions if not only or p.category in only}, key=CATEGORIES.index)
+    asked = sum(1 for p in suite.positions if p.category in categories)
+    print(f"{asked} positions in {len(categories)} categories ({args.suite})")
     print(f"{'category':<26}" + "".join(f"{r['level']:>10}" for r in results))
     for category in categories:
         print(f"{category:<26}" + "".join(f"{r['per_category'].get(category, [0, 0])[0]:>5}/{r['per_category'].get(category, [0, 0])[1]:<4}"

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from imperial_desktop.ai.analysis import rounds_left
 from imperial_desktop.ai.corrections import DEFAULT_CORRECTIONS, Corrections
 from imperial_desktop.ai.evaluation import DEFAULT_WEIGHTS, EvalWeights, edge, expected_scores
+from imperial_desktop.ai.fitted_value import fitted_scores
 from imperial_desktop.ai.government_value import GovernmentPoints
 from imperial_desktop.ai.heuristics import HeuristicPolicy
 from imperial_desktop.ai.lookahead import play_until
@@ -78,6 +79,12 @@ HARD_INVEST_BONUS = 0.0
 # Points for a Factory choice in the first rounds (see ``Corrections.early_factory``; 0: off): 20
 # measured -0.9 +- 2.9 points of margin over 150 paired games at 4 players (docs/ai-history.md, session 18).
 EARLY_FACTORY = 0.0
+# the share of a playout's leaf valued by the model fitted to games played to their end
+# (``fitted_value.py``) instead of the hand-made evaluation
+FITTED_VALUE = 0.0
+INVEST_FITTED_VALUE = -1.0  # the same for an investment choice (negative: as FITTED_VALUE)
+# Search weights that differ by player count (a caller's own value wins)
+BY_PLAYERS: dict[int, dict[str, float]] = {}
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
@@ -110,10 +117,14 @@ def win_chance(values: list[float], player: int, rounds: float) -> float:
 
 
 def leaf_value(state: GameState, player: int, win_weight: float | None = None,
-               weights: EvalWeights = DEFAULT_WEIGHTS) -> float:
+               weights: EvalWeights = DEFAULT_WEIGHTS, fitted: float = 0.0) -> float:
     """The search's judgement of a playout's end: the evaluation's edge plus the chance of
-    winning (so a player who is behind keeps the game going while he can still catch up)."""
+    winning (so a player who is behind keeps the game going while he can still catch up).
+    ``fitted`` is the share of the expected scores taken from the fitted model."""
     values = expected_scores(state, weights)
+    if fitted:
+        model = fitted_scores(state)
+        values = [(1.0 - fitted) * v + fitted * m for v, m in zip(values, model)]
     rounds = 0.0 if state.is_terminal() else max(0.05, rounds_left(state))
     weight = WIN_WEIGHT if win_weight is None else win_weight
     return edge(values, player, weights.best_rival_share) + weight * win_chance(values, player, rounds)
@@ -194,7 +205,7 @@ class PlayoutSearch:
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty", "playout_factory",
                       "playout_second", "hard_bonus", "hard_invest_bonus",
                       "early_factory", "government_take", "government_keep", "government_per_million",
-                      "government_loose", "government_financing")
+                      "government_loose", "government_financing", "fitted_value", "invest_fitted_value")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
                     "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
     TUNABLE = SEARCH_WEIGHTS + EVAL_WEIGHTS
@@ -227,6 +238,9 @@ class PlayoutSearch:
         self.hard_bonus = HARD_BONUS
         self.hard_invest_bonus = HARD_INVEST_BONUS
         self.early_factory = EARLY_FACTORY
+        self.fitted_value = FITTED_VALUE
+        self.invest_fitted_value = INVEST_FITTED_VALUE
+        self.leaf_fitted = FITTED_VALUE  # the share used by the decision being searched
         self.government_take = GOVERNMENT_POINTS.take
         self.government_keep = GOVERNMENT_POINTS.keep
         self.government_per_million = GOVERNMENT_POINTS.per_million
@@ -288,9 +302,24 @@ class PlayoutSearch:
         decision = state.decision()
         if self.rondel_horizon_scale and decision is not None and decision.kind == DecisionKind.RONDEL:
             scale = self.rondel_horizon_scale
-        if self.invest_horizon_scale and decision is not None and decision.kind == DecisionKind.INVEST:
-            scale = self.invest_horizon_scale
+        invest_scale = self.for_players("invest_horizon_scale", len(state.setup.players))
+        if invest_scale and decision is not None and decision.kind == DecisionKind.INVEST:
+            scale = invest_scale
         return max(1, round((len(state.board.nation_ids) + 1) * scale))
+
+    def fitted_for(self, state: GameState) -> float:
+        """The share of the fitted model in the leaf values of the pending decision."""
+        decision = state.decision()
+        invest = self.for_players("invest_fitted_value", len(state.setup.players))
+        if invest >= 0 and decision is not None and decision.kind == DecisionKind.INVEST:
+            return invest
+        return self.fitted_value
+
+    def for_players(self, name: str, players: int) -> float:
+        """A search weight in a game of ``players``: the caller's value, else ``BY_PLAYERS``'s, else the default."""
+        if name in self.chosen:
+            return getattr(self, name)
+        return BY_PLAYERS.get(players, {}).get(name, getattr(self, name))
 
     def playout(self, state: GameState, action: Action, player: int, turns: int, noisy_round: int | None) -> float:
         sim = state.clone()
@@ -302,7 +331,7 @@ class PlayoutSearch:
             self.noisy.rng.seed(self.seed * 1_000_003 + noisy_round)  # common random numbers
             play_until(sim, self.playout_noisy, turns=turns, max_actions=2000)
         self.playouts_done += 1
-        return leaf_value(sim, player, self.win_weight, self.weights)
+        return leaf_value(sim, player, self.win_weight, self.weights, self.leaf_fitted)
 
     def rank(self, state: GameState, legal: list[Action], budget: float,
              prior: dict[Action, float] | None = None, bonus: dict[Action, float] | None = None) -> list[Candidate]:
@@ -343,6 +372,7 @@ class PlayoutSearch:
             if isinstance(c.action, ChooseRondel) and wins_at_once(state, c.action, player):  # only Taxation ends it
                 return [c] + [o for o in cands if o is not c]
         turns = self.turns_for(state)
+        self.leaf_fitted = self.fitted_for(state)
         self.playouts_done = 0
         self.depth_reached = 1
         for c in cands:  # phase 0: one exact playout each
