@@ -122,7 +122,18 @@ def test_an_investment_choice_can_take_its_own_share_of_the_fitted_model():
     invest, rondel = first_decision(DecisionKind.INVEST), first_decision(DecisionKind.RONDEL)
     mine = search.PlayoutSearch(1, params={"fitted_value": 0.25, "invest_fitted_value": 1.0})
     assert mine.fitted_for(invest) == 1.0 and mine.fitted_for(rondel) == 0.25
-    assert search.PlayoutSearch(1, params={"fitted_value": 0.25}).fitted_for(invest) == 0.25  # unset: the general share
+    # a negative share for investments means "as every other decision"
+    assert search.PlayoutSearch(1, params={"fitted_value": 0.25, "invest_fitted_value": -1}).fitted_for(invest) == 0.25
+
+
+def test_the_expert_at_four_players_judges_bonds_by_the_fitted_scores():
+    """The default (docs/ai.md, "A value fitted to played games"): bond choices at 4 players take
+    the fitted scores, the rondel keeps the hand-made evaluation."""
+    from imperial_desktop.ai import search
+    from imperial_desktop.core import DecisionKind
+    invest, rondel = first_decision(DecisionKind.INVEST), first_decision(DecisionKind.RONDEL)
+    default = search.PlayoutSearch(1)
+    assert default.fitted_for(invest) == 1.0 and default.fitted_for(rondel) == 0.0
 
 
 def test_a_weight_by_player_count_gives_way_to_the_callers(monkeypatch):
