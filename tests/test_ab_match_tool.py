@@ -46,3 +46,29 @@ def test_the_report_counts_games_and_wins_per_starting_nations():
     assert report["a"]["by_nations"] == {"france": [2, 1.0], "italy+russia": [1, 0.5]}
     assert report["b"]["by_nations"] == {"france": [2, 1.0], "italy+russia": [1, 0.0]}
     assert report["b"]["paired_margin_vs_a"] == round((-6 + 7 - 2) / 3, 2)
+
+
+def test_a_game_counts_the_variants_weaknesses_and_the_report_gives_them_per_100_turns():
+    result = ab_match.play(("quick", {"bot": "greedy"}, 2, 5, "greedy", 0.1))
+    assert result["rondel_choices"] > 0
+    assert set(result["weaknesses"]) == set(ab_match.KINDS)
+    other = {**result, "seed": 6, "rondel_choices": 50, "weaknesses": {**result["weaknesses"], "idle_two_turns": 3}}
+    report = ab_match.report({"quick": {}}, [result, other], players=2)
+    expected = 100 * (result["weaknesses"]["idle_two_turns"] + 3) / (result["rondel_choices"] + 50)
+    assert report["quick"]["weaknesses_per_100_turns"]["idle_two_turns"] == round(expected, 2)
+
+
+def test_the_search_parameter_for_owed_money_reaches_the_experts_factory_points():
+    from helpers import AH, give_turn, six_player_game
+    from imperial_desktop.core import ChooseRondel
+    state = six_player_game()
+    give_turn(state, AH, position=7)  # Factory one free step on
+    state.treasury[AH] = 5 + sum(state.interest_due(AH).values())  # only the payout's money
+    legal = state.legal_actions()
+
+    def factory_points(spec):
+        bonus = ab_match.variant_bot(spec, seed=1, default_budget=0.1).standing_bonus(state, legal)
+        return sum(v for a, v in bonus.items() if isinstance(a, ChooseRondel) and a.space == 0)
+
+    assert factory_points({}) == 0
+    assert factory_points({"params": {"owed_factory": 20}}) > 0

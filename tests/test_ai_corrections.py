@@ -292,3 +292,24 @@ def test_an_early_factory_gets_points_that_fade_over_the_first_rounds():
     state.factories.update({"prague", "lemberg", "trieste"})  # no free site: nothing to build
     assert FACTORY not in {a.space for a in rondel_corrections(state, state.legal_actions(), policy, early)
                            if isinstance(a, ChooseRondel)}
+
+
+def test_money_the_next_payout_needs_can_count_for_the_factory_space():
+    """``owed_factory``: points per 10M of the treasury beyond the factory's cost that the next
+    payout would hand out (the treasuries that the idle count of issue "opponent" finds)."""
+    state = six_player_game()
+    give_turn(state, AH, position=7)
+    due = sum(state.interest_due(AH).values())
+    assert due > 0
+
+    def factory_points(weights: Corrections) -> float | None:
+        found = rondel_corrections(state, state.legal_actions(), HeuristicPolicy(random.Random(1)), weights)
+        return {a.space: v for a, v in found.items() if isinstance(a, ChooseRondel)}.get(FACTORY)
+
+    state.treasury[AH] = 5 + due  # all of it spoken for: no idle money
+    assert factory_points(Corrections(factory=3.0)) is None
+    assert factory_points(Corrections(owed_factory=10.0)) == due
+    state.treasury[AH] = 5 + due + 20  # beyond the payout the idle-money points add to it
+    assert factory_points(Corrections(factory=3.0, owed_factory=10.0)) == 6.0 + due
+    state.treasury[AH] = 7  # 2M beyond the factory
+    assert factory_points(Corrections(owed_factory=10.0)) == min(2, due)

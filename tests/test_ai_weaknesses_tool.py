@@ -88,3 +88,27 @@ def test_money_idle_for_two_turns_is_counted_once_for_the_bot_that_passed_factor
     observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)
     observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)
     assert counts[names[seat]].found["idle_two_turns"] == 1
+
+
+def test_idle_money_beyond_the_payout_is_told_apart_from_money_the_payout_needs():
+    """The idle count's split: a treasury that a factory and the next payout would not empty."""
+    state = six_player_game()
+    give_turn(state, AH, position=7)
+    names = [f"p{i}" for i in range(6)]
+    counts = {name: ai_weaknesses.Counts() for name in names}
+    observer = ai_weaknesses.Observer(counts, names)
+    seat = state.government[AH]
+    owed = sum(state.interest_due(AH).values())
+    state.treasury[AH] = max(10, state.board.factory_cost + owed)  # all of it spoken for
+    assert ai_weaknesses.spare_money(state, AH) <= 0
+    for _ in range(2):
+        observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)
+    found = counts[names[seat]].found
+    assert (found["idle_two_turns"], found["idle_two_turns_spare"]) == (1, 0)
+    state.treasury[AH] = state.board.factory_cost + owed + 10  # 10M that nothing needs
+    for _ in range(2):
+        observer.before(state, ChooseRondel(nation=AH, space=MANEUVER), seat)
+    assert (found["idle_two_turns"], found["idle_two_turns_spare"]) == (2, 1)
+    counts[names[seat]].seats, counts[names[seat]].wins = 300, 120
+    low, high = ai_weaknesses.report(counts)[names[seat]]["win_rate_95"]
+    assert 0.34 < low < 0.4 < high < 0.46

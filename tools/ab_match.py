@@ -12,8 +12,9 @@ evaluation's :class:`EvalWeights` to change from the Expert's; ``hard_kinds``: d
 seat ``g % players`` against the ``--opponent`` bots (seeded as in ``simulate``), so the games
 are paired. Prints, per variant, the win rate (shared wins split) with its 95% Wilson interval,
 the games and wins per set of nations governed at the start (``by_nations``),
-the mean margin (score minus the best rival's) and, for every variant after the first, the
-paired difference of margins against the first with its standard error. Use seeds apart from
+the mean margin (score minus the best rival's), the variant's weaknesses per 100 of its rondel
+choices as ``tools/ai_weaknesses.py`` counts them (``weaknesses``) and, for every variant after
+the first, the paired difference of margins against the first with its standard error. Use seeds apart from
 the ones used in tuning when the figures are the result.
 """
 
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.corrections import Corrections  # noqa: E402
@@ -40,6 +42,7 @@ from imperial_desktop.ai.hard import CORRECTIONS, INVEST_LOOKAHEAD, HardBot  # n
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
 from imperial_desktop.play import play_game  # noqa: E402
 from imperial_desktop.simulate import wilson_interval  # noqa: E402
+from ai_weaknesses import KINDS, Counts, Observer  # noqa: E402
 
 
 def variant_bot(spec: dict[str, Any], seed: int, default_budget: float) -> Any:
@@ -70,14 +73,19 @@ def play(task: tuple[str, dict[str, Any], int, int, str, float]) -> dict[str, An
             for i in range(players)]
     state = GameState.new(GameSetup.create(players, seed))
     nations = "+".join(sorted(n for n, g in state.government.items() if g == seat))  # governed at the start
-    think = play_game(state, bots).think[seat]
+    seat_names = [name if i == seat else f"opponent {i}" for i in range(players)]
+    counts = {n: Counts() for n in seat_names}
+    observer = Observer(counts, seat_names)
+    think = play_game(state, bots, before=observer.before,
+                      after=lambda after, _action, _seat: observer.after(after)).think[seat]
     scores = [s["total"] for s in state.scores()]
     best = max(scores)
     winners = [p for p, s in enumerate(scores) if s == best]
     win = 1.0 / len(winners) if seat in winners else 0.0
     margin = scores[seat] - max(s for p, s in enumerate(scores) if p != seat)
     return {"variant": name, "seed": seed, "win": win, "margin": margin, "turns": state.turns_taken,
-            "nations": nations, "think": think}
+            "nations": nations, "think": think, "rondel_choices": counts[name].rondel_choices,
+            "weaknesses": counts[name].found}
 
 
 def by_nations(games: list[dict[str, Any]]) -> dict[str, list[float]]:
@@ -110,6 +118,10 @@ def report(variants: dict[str, Any], results: list[dict[str, Any]], players: int
                          "max": round(1000 * think[-1], 1)} if think else {},
             "by_nations": by_nations(games),
         }
+        choices = sum(g.get("rondel_choices", 0) for g in games)
+        if choices:
+            entry["weaknesses_per_100_turns"] = {
+                kind: round(100 * sum(g["weaknesses"][kind] for g in games) / choices, 2) for kind in KINDS}
         if n != names[0]:
             diffs = [by[n][s]["margin"] - by[names[0]][s]["margin"] for s in by[n] if s in by[names[0]]]
             if len(diffs) > 1:
@@ -130,6 +142,7 @@ def main() -> int:
                         help=f"Expert think time when a variant sets none (default: the Expert's, {BUDGET_SECONDS} s)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="also write every game's result here (JSON)")
+    parser.add_argument("--log", type=Path, help="append each game's result to this file as it ends (JSON lines)")
     args = parser.parse_args()
     text = args.variants
     try:
@@ -143,6 +156,9 @@ def main() -> int:
     with Pool(max(1, args.jobs)) as pool:
         for done, result in enumerate(pool.imap_unordered(play, tasks), 1):
             results.append(result)
+            if args.log:
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(result) + "\n")
             print(f"{done}/{len(tasks)}: {result['variant']} seed {result['seed']} margin {result['margin']:+d}",
                   file=sys.stderr, flush=True)
     if args.out:

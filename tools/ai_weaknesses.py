@@ -14,6 +14,8 @@ Per bot (the player who made the decision) it reports, totals and per game playe
 - ``idle_two_turns``: a nation with 10M or more, a free site and Factory within the free steps
   that does not choose Factory in that turn nor in its next one (issue "opponent", acceptance 2;
   counted once, for the bot that passed it first);
+- ``idle_two_turns_spare``: of those, the ones whose treasury, when first passed, also held money
+  that neither the factory nor a full payout of the bonds' interest needs;
 - ``government_lost_after_payout``: the government chose Investor and lost the nation in the same
   turn to a rival who was paid by that payout;
 - ``empty_spaces``: a rondel choice of a space whose action does nothing now (the core's
@@ -38,7 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -50,9 +52,10 @@ from imperial_desktop.core import (  # noqa: E402
     Battle, ChooseRondel, GameSetup, GameState, ImportUnit, MoveArmy, MoveFleet,
 )
 from imperial_desktop.play import play_game as play_out  # noqa: E402
+from imperial_desktop.simulate import wilson_interval  # noqa: E402
 
 KINDS = ("empty_actions", "empty_spaces", "wasted_choices", "factory_no_site", "idle_treasuries", "idle_money",
-         "government_lost_after_payout", "battles_no_flag", "idle_two_turns")
+         "government_lost_after_payout", "battles_no_flag", "idle_two_turns", "idle_two_turns_spare")
 IDLE_TWO_TURNS_TREASURY = 10  # the issue's idle treasury: 10M or more
 
 
@@ -107,7 +110,8 @@ class Observer:
         self.seat_bots = seat_bots
         self.turn: dict | None = None  # facts about the running nation turn
         self.battles: list[tuple[str, str, str | None]] = []  # (bot, region, flag before)
-        self.idle_watch: dict[str, str] = {}  # nation -> bot that left its money idle one turn
+        # nation -> (bot that left its money idle one turn, whether money beyond the payout was spare)
+        self.idle_watch: dict[str, tuple[str, bool]] = {}
 
     def before(self, state: GameState, action, seat: int) -> None:
         bot = self.counts[self.seat_bots[seat]]
@@ -122,9 +126,11 @@ class Observer:
             watched = self.idle_watch.pop(action.nation, None)
             if kind != "factory":
                 if watched is not None:
-                    self.counts[watched].found["idle_two_turns"] += 1
+                    watcher, spare = watched
+                    self.counts[watcher].found["idle_two_turns"] += 1
+                    self.counts[watcher].found["idle_two_turns_spare"] += spare
                 elif state.treasury[action.nation] >= IDLE_TWO_TURNS_TREASURY and factory_within_reach(state, action.nation):
-                    self.idle_watch[action.nation] = self.seat_bots[seat]
+                    self.idle_watch[action.nation] = (self.seat_bots[seat], spare_money(state, action.nation) > 0)
             empty = empty_reason(state, action.nation, action.space)
             if empty is not None:
                 bot.found["empty_spaces"] += 1
@@ -186,16 +192,14 @@ def play_game(task: tuple[int, int, int, list[str], str, bool]) -> dict[str, Cou
 
 
 def play(players: int, games: int, seed: int, bots: list[str], setup: str, card: bool,
-         jobs: int = 1) -> dict[str, Counts]:
-    """Every game's counts, added up per bot (games in ``jobs`` processes)."""
+         jobs: int = 1, log: Path | None = None) -> dict[str, Counts]:
+    """Every game's counts, added up per bot (games in ``jobs`` processes); with ``log``, each
+    game's counts are also appended to that file as one JSON line when the game ends, so that a
+    run stopped early still leaves its finished games."""
     tasks = [(players, index, seed, bots, setup, card) for index in range(games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(play_game, tasks, chunksize=1)
-    else:
-        results = [play_game(t) for t in tasks]
     counts = {name: Counts() for name in bots}
-    for result in results:
+
+    def add(index: int, result: dict[str, Counts]) -> None:
         for name, c in result.items():
             total = counts[name]
             total.seats += c.seats
@@ -205,14 +209,32 @@ def play(players: int, games: int, seed: int, bots: list[str], setup: str, card:
             total.treasury_at_end += c.treasury_at_end
             for kind, v in c.found.items():
                 total.found[kind] += v
+        if log is not None:
+            with log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"game": index, "seed": seed + index,
+                                      "bots": {name: asdict(c) for name, c in result.items()}}) + "\n")
+
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            for index, result in pool.imap_unordered(_indexed_game, tasks, chunksize=1):
+                add(index, result)
+    else:
+        for task in tasks:
+            add(*_indexed_game(task))
     return counts
+
+
+def _indexed_game(task: tuple[int, int, int, list[str], str, bool]) -> tuple[int, dict[str, Counts]]:
+    return task[1], play_game(task)
 
 
 def report(counts: dict[str, Counts]) -> dict:
     out = {}
     for name, c in counts.items():
         seats = max(1, c.seats)
+        low, high = wilson_interval(c.wins, seats)
         out[name] = {"seats": c.seats, "wins": round(c.wins, 2), "win_rate": round(c.wins / seats, 3),
+                     "win_rate_95": [round(low, 3), round(high, 3)],
                      "rondel_choices": c.rondel_choices, "battles": c.battles,
                      "treasury_at_end_per_game": round(c.treasury_at_end / seats, 1),
                      **{k: {"total": v, "per_game": round(v / seats, 2),
@@ -229,6 +251,7 @@ def main() -> int:
     parser.add_argument("--setup", default="standard", choices=["standard", "auction"])
     parser.add_argument("--no-investor-card", action="store_true")
     parser.add_argument("--jobs", type=int, default=1, help="games played in this many processes")
+    parser.add_argument("--log", type=Path, help="append each finished game's counts to this file (JSON lines)")
     args = parser.parse_args()
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) == 1:
@@ -236,7 +259,7 @@ def main() -> int:
     if len(bots) != args.players:
         parser.error(f"{args.players} players need {args.players} bots (or one for all)")
     counts = play(args.players, args.games, args.seed, bots, args.setup, not args.no_investor_card,
-                  max(1, args.jobs))
+                  max(1, args.jobs), args.log)
     print(json.dumps({"games": args.games, "players": args.players, "seed": args.seed, "bots": report(counts)}, indent=1))
     return 0
 

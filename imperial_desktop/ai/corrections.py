@@ -39,6 +39,9 @@ class Corrections:
     # a factory built in the first rounds taxes for the whole game, which a round of playouts
     # judged by who buys bonds next does not see (fades over the first EARLY_TURNS nation turns)
     early_factory: float = 0.0
+    # points per 10M of the treasury that the next payout would hand to the bond holders and a
+    # factory could use instead (the governor then pays what the treasury lacks at the payout)
+    owed_factory: float = 0.0
 
 
 # Hard's, measured on 400 paired games of Hard against three Normal (docs/ai-history.md): the factory
@@ -70,6 +73,12 @@ def idle_money(state: GameState, nation: str) -> int:
     return state.treasury[nation] - state.board.factory_cost - sum(state.interest_due(nation).values())
 
 
+def owed_money(state: GameState, nation: str) -> int:
+    """The part of the treasury beyond a factory's cost that the next payout would hand out."""
+    beyond_factory = state.treasury[nation] - state.board.factory_cost
+    return max(0, min(beyond_factory, sum(state.interest_due(nation).values())))
+
+
 def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, weights: Corrections,
                        turn_ends: dict[Action, GameState] | None = None) -> dict[Action, float]:
     """Points to add to each rondel option (empty for other decisions). ``turn_ends``: each
@@ -85,10 +94,13 @@ def rondel_corrections(state: GameState, legal: list[Action], policy: Policy, we
         if not isinstance(a, ChooseRondel):
             continue
         space_action = board.rondel[a.space].action  # a rondel space, not a decision kind
-        if space_action == "factory" and (weights.factory or weights.early_factory) and factory_within_reach(state, a.nation):
+        if space_action == "factory" and (weights.factory or weights.early_factory or weights.owed_factory) \
+                and factory_within_reach(state, a.nation):
             idle = idle_money(state, a.nation)
             points = weights.factory * min(IDLE_CAP, idle / IDLE_REFERENCE) if idle > 0 else 0.0
             points += weights.early_factory * max(0.0, 1.0 - state.turns_taken / EARLY_TURNS)
+            if weights.owed_factory:
+                points += weights.owed_factory * owed_money(state, a.nation) / IDLE_REFERENCE
             if points:
                 out[a] = points
         elif space_action in ("maneuver", "import") and weights.empty:

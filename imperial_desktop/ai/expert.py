@@ -150,7 +150,8 @@ class ExpertBot:
         out = standing_corrections(state, legal, search.exact,
                                    Corrections(search.factory_correction(len(state.setup.players)),
                                                search.takeover_guard, search.empty_penalty,
-                                               search.battle_penalty, search.early_factory))
+                                               search.battle_penalty, search.early_factory,
+                                               search.owed_factory))
         for action, points in government_corrections(state, legal, search.government_points()).items():
             out[action] = out.get(action, 0.0) + points
         return out

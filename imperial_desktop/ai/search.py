@@ -79,6 +79,12 @@ HARD_INVEST_BONUS = 0.0
 # Points for a Factory choice in the first rounds (see ``Corrections.early_factory``; 0: off): 20
 # measured -0.9 +- 2.9 points of margin over 150 paired games at 4 players (docs/ai-history.md, session 18).
 EARLY_FACTORY = 0.0
+# Points per 10M of the treasury that the next payout needs, for building it into a factory instead
+# (see ``Corrections.owed_factory``; 0: off, the money a payout needs is not idle). Against three Hard
+# at 4 players 20 points measured -3.2 +- 2.6 points of margin over 150 paired games and 10 points
+# -4.0 +- 3.3 over 100, while they took the idle count from 5.8 to 1.7 and 3.4 per 100 turns
+# (docs/ai.md, "No wasted turn").
+OWED_FACTORY = 0.0
 # the share of a playout's leaf valued by the model fitted to games played to their end
 # (``fitted_value.py``) instead of the hand-made evaluation
 FITTED_VALUE = 0.0
@@ -208,7 +214,7 @@ class PlayoutSearch:
                       "factory_bias", "takeover_guard", "empty_penalty", "battle_penalty", "exact_weight", "width",
                       "heuristic_cap", "heuristic_width", "sampled", "rank_penalty", "playout_factory",
                       "playout_second", "hard_bonus", "hard_invest_bonus",
-                      "early_factory", "government_take", "government_keep", "government_per_million",
+                      "early_factory", "owed_factory", "government_take", "government_keep", "government_per_million",
                       "government_loose", "government_financing", "fitted_value", "invest_fitted_value")
     EVAL_WEIGHTS = ("government_bonus", "treasury_control", "payout_share", "best_rival_share", "rounds_per_payout",
                     "factor_blend_rounds", "cash_weight", "bond_weight", "factor_shrink_rounds", "mean_factor", "swiss_bonus")
@@ -242,6 +248,7 @@ class PlayoutSearch:
         self.hard_bonus = HARD_BONUS
         self.hard_invest_bonus = HARD_INVEST_BONUS
         self.early_factory = EARLY_FACTORY
+        self.owed_factory = OWED_FACTORY
         self.fitted_value = FITTED_VALUE
         self.invest_fitted_value = INVEST_FITTED_VALUE
         self.leaf_fitted = FITTED_VALUE  # the share used by the decision being searched
