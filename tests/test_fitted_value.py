@@ -96,6 +96,7 @@ def test_the_fitting_tool_collects_and_fits_least_squares(tmp_path, capsys):
     assert fit_value.main(["fit", str(out), "--holdout", "0.5"]) == 0
     printed = capsys.readouterr().out
     assert "fitted     rmse all" in printed and "hand       rmse all" in printed
+    assert "shipped    rmse all" in printed  # the coefficients in use, on the same held-out games
     assert all(f'"{name}":' in printed for name in FEATURES)
 
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from imperial_desktop.ai.analysis import rounds_left  # noqa: E402
 from imperial_desktop.ai.evaluation import expected_scores  # noqa: E402
 from imperial_desktop.ai.expert import FITTED_WEIGHTS  # noqa: E402
-from imperial_desktop.ai.fitted_value import FEATURES, player_features  # noqa: E402
+from imperial_desktop.ai.fitted_value import COEFFICIENTS, FEATURES, player_features  # noqa: E402
 from imperial_desktop.ai.heuristics import HeuristicPolicy  # noqa: E402
 from imperial_desktop.ai.normal import NormalBot  # noqa: E402
 from imperial_desktop.ai.playout_policy import LookaheadPlayout  # noqa: E402
@@ -154,9 +154,12 @@ def fit(args: argparse.Namespace) -> int:
     coefficients = solve(train, args.without, args.ridge)
     tx, ty, th, tr = centred(test)
     print(report("fitted", tx @ coefficients - ty, tr))
+    shipped = np.asarray([COEFFICIENTS[name] for name in FEATURES])
     print(report("hand", th - ty, tr))
+    print(report("shipped", tx @ shipped - ty, tr))  # the coefficients in fitted_value.py (fitted at 4 players)
     print(f"leader wins: fitted {leader_wins(test, lambda r: np.asarray(r['features']) @ coefficients):.3f}, "
-          f"hand {leader_wins(test, lambda r: r['hand']):.3f}")
+          f"hand {leader_wins(test, lambda r: r['hand']):.3f}, "
+          f"shipped {leader_wins(test, lambda r: np.asarray(r['features']) @ shipped):.3f}")
     print("COEFFICIENTS = {")
     for name, value in zip(FEATURES, coefficients):
         print(f'    "{name}": {value:.4f},')
