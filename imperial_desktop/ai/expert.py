@@ -8,7 +8,7 @@ searches again at the next step. The budget grows where the choice matters most:
 gets eight times the budget (at 4-6 players; four times at 3, once at 2), investment and Swiss-Bank choices the budget,
 maneuver and battle steps half of it, the small choices (factory site, production, import,
 auction) a third. At 4-6 players Hard's own rondel choice gets a few points in the search's
-result (a vote of the second search; docs/ai-history.md, session 16).
+result (a vote of the second search; see ``search.HARD_BONUS``).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ BUDGET_SHARE = {DecisionKind.RONDEL: 8.0, DecisionKind.INVEST: 1.0, DecisionKind
 # Not at 2 players: there four times lost (6 wins against 12 in 14 paired games against Hard, and
 # 41.7% over 60 games where one budget had won 65.8% on other seeds). At 3 players four times won
 # 35 of 60 paired games against the eight times' 28, +9.4 +- 6.4 points of margin (one run, fresh
-# seeds; docs/ai-history.md, session 18), with half the think time.
+# seeds; docs/ai-history.md), with half the think time.
 SHARE_BY_PLAYERS = {2: {"rondel": 1.0}, 3: {"rondel": 4.0}}
 TWO_PLAYER_SHARE = SHARE_BY_PLAYERS[2]
 DEFAULT_SHARE = 0.33

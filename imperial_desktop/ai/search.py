@@ -53,7 +53,7 @@ HEURISTIC_BIAS_CAP = 3.0
 EXACT_WEIGHT = 1.0  # how many noisy playouts the exact first one counts as
 # After the first exact playouts, spend the rest of the budget on noisy playouts of the same length
 # ("halving"), on exact playouts of growing length for the better half ("deepening"), or stop
-# ("none"). Only halving at 0.1 s has measured best so far (docs/ai-history.md, session 5).
+# ("none"). Only halving at 0.1 s has measured best so far (docs/ai-history.md).
 REFINE = "halving"
 REFINEMENTS = ("halving", "deepening", "none")
 WIDTH = 0  # at most this many top options of a decision with a prior (0: no cap)
@@ -67,7 +67,7 @@ PLAYOUT_FACTORY = 0.0
 PLAYOUT_SECOND = 0.0
 # Points for the rondel space Hard would choose, added to the Expert's search result (0: Hard is
 # not asked). An ensemble of the two searches: each has won more often with other starting nations.
-# Per player count (docs/ai-history.md, session 16): against three Hard at 4 players 8 points measured
+# Per player count (docs/ai-history.md): against three Hard at 4 players 8 points measured
 # +4.3 +- 2.2 points of margin over 250 paired games (the same wins on fresh seeds); at 6 players
 # 21.5 wins of 80 against 6 (+4.9 +- 2.9); 20 points was no better. Not measured at 2 and 3
 # players (0 there; 5 players takes the value of 4 and 6).
@@ -77,7 +77,7 @@ HARD_BONUS_BY_PLAYERS = {4: 8.0, 5: 8.0, 6: 8.0}
 # investment choice (0: Hard is not asked there).
 HARD_INVEST_BONUS = 0.0
 # Points for a Factory choice in the first rounds (see ``Corrections.early_factory``; 0: off): 20
-# measured -0.9 +- 2.9 points of margin over 150 paired games at 4 players (docs/ai-history.md, session 18).
+# measured -0.9 +- 2.9 points of margin over 150 paired games at 4 players (docs/ai-history.md).
 EARLY_FACTORY = 0.0
 # Points per 10M of the treasury that the next payout needs, for building it into a factory instead
 # (see ``Corrections.owed_factory``; 0: off, the money a payout needs is not idle). Against three Hard
@@ -98,8 +98,8 @@ BY_PLAYERS: dict[int, dict[str, float]] = {4: {"invest_fitted_value": 1.0}}
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
 # would move or buy nothing and against a battle that wins nothing.
-FACTORY_BIAS = 24.0  # per 10M of idle money; 24 measured +7.4 +- 4.0 points of margin over 8 (docs/ai-history.md, session 10)
-# Per player count where another value measured better (docs/ai-history.md, session 11): at 2 players
+FACTORY_BIAS = 24.0  # per 10M of idle money; 24 measured +7.4 +- 4.0 points of margin over 8 (docs/ai-history.md)
+# Per player count where another value measured better (docs/ai-history.md): at 2 players
 # 8 won 47 of 60 paired games against Hard where 24 won 32.5, and 46 of 60 on fresh seeds.
 FACTORY_BIAS_BY_PLAYERS = {2: 8.0}
 TAKEOVER_GUARD = DEFAULT_CORRECTIONS.takeover

@@ -63,7 +63,7 @@ INVISIBLE_CATEGORIES = frozenset({"Cf", "Mn", "Me", "Cc"})
 
 def shows_nothing(value: str) -> bool:
     """Whether non-empty ``value`` has no character that draws: the font code refuses to render such
-    text ("Text has zero width"; session 18's crash hunt named a player U+200B and U+034F)."""
+    text ("Text has zero width"), e.g. a player named U+200B or U+034F."""
     return bool(value) and all(unicodedata.category(ch) in INVISIBLE_CATEGORIES for ch in value)
 
 

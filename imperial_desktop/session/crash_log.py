@@ -1,4 +1,4 @@
-"""The log file and crash reports: the last line of defence (issue 12).
+"""The log file and crash reports: the last line of defence.
 
 - :func:`setup_logging` once at start: standard :mod:`logging` to a rotating file
   ``imperial-desktop.log`` in :func:`log_dir` (platformdirs' user log folder, or

@@ -1,7 +1,7 @@
 """One window of the game autosaves at a time.
 
 Two windows that autosave into the same folder overwrite each other's game: the last to write
-wins (session 18's crash hunt lost a whole game that way). The first window holds an operating-
+wins, and a whole game is lost. The first window holds an operating-
 system lock on a file in the saves folder for as long as it runs; the lock goes with the process,
 also when it is killed, so it never goes stale. A second window finds the lock taken and plays
 without autosaving (the player is told, and can save by name).

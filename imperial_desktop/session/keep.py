@@ -2,8 +2,8 @@
 
 Continue resumes the autosave; starting or loading another game replaces it. The game in
 progress is first saved under a name of its own, one that no other game's save uses, so that
-nothing is lost and no save is silently replaced (session 18's crash hunt: a kept game took the
-file of another game of the same players at the same turn).
+nothing is lost and no save is silently replaced (a name from the players and the turn alone
+would take the file of another game of the same players at the same turn).
 """
 
 from __future__ import annotations

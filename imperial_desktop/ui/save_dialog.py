@@ -63,7 +63,7 @@ def _people_and_computers(session: GameSession) -> str:
 
 def short_reason(exc: BaseException) -> str:
     """Why a file could not be written, in the system's words ("No space left on device") without
-    the long file name that pushed them out of the one-line message (session 18's crash hunt)."""
+    the long file name that would push them out of the one-line message."""
     cause = exc if isinstance(exc, OSError) else exc.__cause__
     if isinstance(cause, OSError) and cause.strerror:
         return cause.strerror
