@@ -100,6 +100,20 @@ def test_the_fitting_tool_collects_and_fits_least_squares(tmp_path, capsys):
     assert all(f'"{name}":' in printed for name in FEATURES)
 
 
+def test_the_fitting_tool_collects_games_of_named_bots(tmp_path, capsys):
+    """``--bots``: the games are those ``imperial-desktop simulate`` plays with the same bots and seed."""
+    out = tmp_path / "easy.jsonl.gz"
+    assert fit_value.main(["collect", "--games", "1", "--players", "3", "--seed", "31000", "--jobs", "1",
+                           "--bots", "easy", "--out", str(out)]) == 0
+    rows = fit_value.load(out)
+    played = play_game(GameSetup.create(3, 31000), ["easy"] * 3, 31000).state
+    assert rows and all(row["final"] == [float(s["total"]) for s in played.scores()] for row in rows)
+    assert all(len(row["features"]) == 3 for row in rows)
+    assert fit_value.main(["collect", "--games", "1", "--players", "3", "--bots", "easy,hard",
+                           "--out", str(tmp_path / "bad.jsonl.gz")]) == 2
+    assert "one name for every seat or 3 names" in capsys.readouterr().err
+
+
 def test_the_fitting_tool_refuses_what_it_cannot_fit(tmp_path, capsys):
     out = tmp_path / "one.jsonl.gz"
     assert fit_value.main(["collect", "--games", "1", "--seed", "31000", "--jobs", "1", "--out", str(out)]) == 0

@@ -4,8 +4,9 @@
     python tools/fit_value.py fit value.jsonl.gz [--holdout 0.25]
 
 ``collect`` plays seeded games from the start with the search's look-ahead playout policy for
-every seat (the heuristics with noise σ = 1, as the position suite's verdicts continue games) and
-keeps about every second nation-turn boundary: the model's features of each player there, the
+every seat (the heuristics with noise σ = 1, as the position suite's verdicts continue games), or
+with named bots (``--bots hard``: every seat; ``--bots hard,normal,...``: one per seat, seeded as
+``imperial-desktop simulate`` seeds them), and keeps about every second nation-turn boundary: the model's features of each player there, the
 Expert's hand-made evaluation of each player (for comparison) and the game's final scores.
 
 ``fit`` keeps the last ``--holdout`` share of the games apart, fits the coefficients by least
@@ -39,37 +40,58 @@ from imperial_desktop.ai.heuristics import HeuristicPolicy  # noqa: E402
 from imperial_desktop.ai.normal import NormalBot  # noqa: E402
 from imperial_desktop.ai.playout_policy import LookaheadPlayout  # noqa: E402
 from imperial_desktop.core import GameSetup, GameState  # noqa: E402
+from imperial_desktop.play import play_game as play_out  # noqa: E402
 
 KEEP_SHARE = 0.5  # of the nation-turn boundaries: neighbours say nearly the same
 MAX_ACTIONS = 20_000
 LATE_ROUNDS = 4.0
 
 
-def play_game(task: tuple[int, int, float]) -> list[dict[str, Any]]:
+Task = tuple[int, int, float, tuple[str, ...]]
+
+
+def play_game(task: Task) -> list[dict[str, Any]]:
     """One seeded game played to its end; its kept positions with the final scores."""
-    players, seed, noise = task
+    players, seed, noise, bots = task
     rng = random.Random(seed)
-    state = GameState.new(GameSetup.create(players, seed))
-    policy = LookaheadPlayout(HeuristicPolicy(random.Random(seed + 1), noise=noise), NormalBot(seed + 2))
     kept: list[dict[str, Any]] = []
-    turns = state.turns_taken
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            break
-        if state.turns_taken != turns:
+    turns = 0
+
+    def keep(state: GameState) -> None:
+        """Keep about every second nation-turn boundary (the state after a turn's last action)."""
+        nonlocal turns
+        if state.turns_taken != turns and not state.is_terminal():
             turns = state.turns_taken
             if rng.random() < KEEP_SHARE:
                 kept.append({"features": player_features(state), "hand": expected_scores(state, FITTED_WEIGHTS),
                              "rounds": rounds_left(state)})
-        state.apply(policy.choose(state))
+
+    setup = GameSetup.create(players, seed)
+    if bots:
+        names = list(bots) * players if len(bots) == 1 else list(bots)
+        try:
+            state = play_out(setup, names, seed, after=lambda s, _a, _seat: keep(s), max_actions=MAX_ACTIONS).state
+        except RuntimeError:
+            return []  # a game that did not end says nothing about final scores
+    else:
+        state = GameState.new(setup)
+        policy = LookaheadPlayout(HeuristicPolicy(random.Random(seed + 1), noise=noise), NormalBot(seed + 2))
+        for _ in range(MAX_ACTIONS):
+            if state.is_terminal():
+                break
+            state.apply(policy.choose(state))
+            keep(state)
     if not state.is_terminal():
-        return []  # a game that did not end says nothing about final scores
+        return []
     final = [float(s["total"]) for s in state.scores()]
     return [{**row, "final": final, "seed": seed} for row in kept]
 
 
 def collect(args: argparse.Namespace) -> int:
-    tasks = [(args.players, args.seed + g, args.noise) for g in range(args.games)]
+    if args.bots and len(args.bots) not in (1, args.players):
+        print(f"--bots: one name for every seat or {args.players} names", file=sys.stderr)
+        return 2
+    tasks: list[Task] = [(args.players, args.seed + g, args.noise, tuple(args.bots)) for g in range(args.games)]
     count = 0
     with gzip.open(args.out, "wt", encoding="utf-8") as f, Pool(args.jobs) as pool:
         for done, rows in enumerate(pool.imap(play_game, tasks, chunksize=4), start=1):
@@ -176,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", type=int, default=2_000_000)
     c.add_argument("--noise", type=float, default=1.0)
     c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--bots", type=lambda text: [t.strip() for t in text.split(",") if t.strip()], default=[],
+                   help="bots that play the games (one for every seat, or one per seat); default: the playout policy")
     c.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit", help="fit the coefficients and print their error on held-out games")
     f.add_argument("positions", type=Path)
