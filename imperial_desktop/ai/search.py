@@ -93,7 +93,8 @@ INVEST_FITTED_VALUE = -1.0  # the same for an investment choice (negative: as FI
 # fitted scores judge the playouts of an investment choice: +5.2 +- 2.8 points of margin over 150
 # paired games against three Hard, 48.8 wins against 56.5 (fresh seeds 1700200-1700349), and 132
 # of the suite files' 180 played positions against 122 (docs/ai.md, "A value fitted to played
-# games"); the model was fitted to games of 4 players and is not measured at other counts.
+# games"); the model was fitted to games of 4 players. At 3 players the same lost (-3.9 +- 4.7 over 100
+# paired games against two Hard), at 6 it changed nothing (-1.3 +- 2.2 over 150 against five).
 BY_PLAYERS: dict[int, dict[str, float]] = {4: {"invest_fitted_value": 1.0}}
 # Standing corrections (see corrections.py): points for building when money lies idle (per 10M),
 # against a move onto or past Investor that lets an investor take the government, against a Maneuver or Import that
