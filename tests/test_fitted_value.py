@@ -112,6 +112,9 @@ def test_the_fitting_tool_collects_games_of_named_bots(tmp_path, capsys):
     assert fit_value.main(["collect", "--games", "1", "--players", "3", "--bots", "easy,hard",
                            "--out", str(tmp_path / "bad.jsonl.gz")]) == 2
     assert "one name for every seat or 3 names" in capsys.readouterr().err
+    assert fit_value.main(["collect", "--games", "1", "--bots", "grandmaster",
+                           "--out", str(tmp_path / "bad.jsonl.gz")]) == 2
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().err
 
 
 def test_the_fitting_tool_refuses_what_it_cannot_fit(tmp_path, capsys):

@@ -6,8 +6,8 @@
 ``collect`` plays seeded games from the start with the search's look-ahead playout policy for
 every seat (the heuristics with noise σ = 1, as the position suite's verdicts continue games), or
 with named bots (``--bots hard``: every seat; ``--bots hard,normal,...``: one per seat, seeded as
-``imperial-desktop simulate`` seeds them), and keeps about every second nation-turn boundary: the model's features of each player there, the
-Expert's hand-made evaluation of each player (for comparison) and the game's final scores.
+``imperial-desktop simulate`` seeds them), and keeps about every second nation-turn boundary: the
+model's features of each player there, the Expert's hand-made evaluation of each player (for comparison) and the game's final scores.
 
 ``fit`` keeps the last ``--holdout`` share of the games apart, fits the coefficients by least
 squares on the rest (each player's score and features taken relative to the table's mean, so only
@@ -32,6 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from imperial_desktop.ai import make_bot  # noqa: E402
 from imperial_desktop.ai.analysis import rounds_left  # noqa: E402
 from imperial_desktop.ai.evaluation import expected_scores  # noqa: E402
 from imperial_desktop.ai.expert import FITTED_WEIGHTS  # noqa: E402
@@ -91,6 +92,12 @@ def collect(args: argparse.Namespace) -> int:
     if args.bots and len(args.bots) not in (1, args.players):
         print(f"--bots: one name for every seat or {args.players} names", file=sys.stderr)
         return 2
+    for name in set(args.bots):
+        try:
+            make_bot(name)
+        except ValueError as exc:
+            print(f"--bots: {exc}", file=sys.stderr)
+            return 2
     tasks: list[Task] = [(args.players, args.seed + g, args.noise, tuple(args.bots)) for g in range(args.games)]
     count = 0
     with gzip.open(args.out, "wt", encoding="utf-8") as f, Pool(args.jobs) as pool:
